@@ -1,0 +1,29 @@
+"""The one error type every game raises for an action it refuses.
+
+Front ends (terminal, server, scenario judge) catch exactly this type and show its message; anything
+else escaping the engine is a bug, never a user's mistake.
+"""
+
+from __future__ import annotations
+
+
+class TableroError(Exception):
+    """Base of every error the project raises on purpose (bad input, not bugs)."""
+
+
+class IllegalAction(TableroError):
+    """An action the rules refuse, or a malformed action object.
+
+    ``rule`` is the rule id that forbids it (``"CH-6.1"``), or ``None`` when the action object itself
+    is malformed (missing or mistyped fields) and no game rule is involved. When this is raised the
+    game state is exactly as it was before the call.
+    """
+
+    def __init__(self, rule: str | None, message: str) -> None:
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{rule}: {message}" if rule else message)
+
+
+class BadInput(TableroError):
+    """Unreadable or invalid input that is not an action: card files, decks, scenario files."""

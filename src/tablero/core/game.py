@@ -1,0 +1,91 @@
+"""The interface every game offers to every front end, agent, simulator and test.
+
+The engine never calls a player: it runs until it needs a decision, records it as ``pending`` and waits.
+One loop then serves a human, a browser, an AI, a replay and a test::
+
+    while not game.is_over:
+        game.apply(agent.choose(game.view(game.pending.player), game.legal_actions()))
+
+Actions are plain JSON-able dicts (``{"player": "A", "do": "call", "card": "koatl", "zone": "C1"}``): the
+same value is what a human clicks, an AI picks, a replay stores and the network carries.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+from .rng import Rng
+
+Action = dict[str, Any]
+Observation = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Whose decision is pending and of what kind (``action``, ``defend``, ``respond``, ...)."""
+
+    player: str
+    kind: str
+    optional: bool = False
+
+    def to_json(self) -> dict[str, str]:
+        return {"player": self.player, "kind": self.kind}
+
+
+class Game(ABC):
+    """A game in progress. Subclasses hold all their state in one object tree that ``clone`` copies."""
+
+    name: str = ""
+    players: tuple[str, ...] = ("A", "B")
+
+    @property
+    @abstractmethod
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def winner(self) -> str | None:
+        """``"A"``, ``"B"``, ``"draw"``, or ``None`` while the game goes on."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal answer to the pending decision, as canonical actions. Pure: changes nothing."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Apply one action, or raise ``IllegalAction`` and leave the state exactly as it was."""
+
+    @abstractmethod
+    def observe(self) -> Observation:
+        """The full observation (every hidden card shown) in the game's normative JSON shape."""
+
+    @abstractmethod
+    def view(self, player: str) -> Observation:
+        """What ``player`` may see: the observation with hidden keys absent."""
+
+    @abstractmethod
+    def clone(self) -> Game:
+        """An independent copy: applying actions to one never affects the other."""
+
+    @abstractmethod
+    def resample(self, player: str, rng: Rng) -> Game:
+        """A copy in which every card hidden from ``player`` is redrawn consistently with what they know."""
+
+    def returns(self) -> dict[str, float]:
+        """+1 for the winner, -1 for the loser, 0 for a draw or an unfinished game."""
+        w = self.winner
+        if w is None or w == "draw":
+            return {p: 0.0 for p in self.players}
+        return {p: (1.0 if p == w else -1.0) for p in self.players}
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """Events so far, oldest first, as JSON-able dicts (for players' logs and the demo)."""
+        return []

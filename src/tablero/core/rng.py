@@ -1,0 +1,60 @@
+"""The seeded random source that lives inside a game state.
+
+SplitMix64 keeps its whole state in one integer, so cloning a game copies one int (``random.Random``
+would copy 625 words) and the source serialises trivially into replays. Every random choice a game makes
+(shuffles, "al azar", first player) goes through this object, which is what makes (decks, seed,
+actions) reproduce a game exactly (CH-11.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: small, fast in pure Python, statistically fine for shuffles."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list[T]) -> T:
+        return items[self.below(len(items))]
+
+    def fork(self) -> Rng:
+        """A new independent source derived from this one (advances this one)."""
+        return Rng(self.next64())
+
+    def copy(self) -> Rng:
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r

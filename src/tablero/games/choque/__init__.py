@@ -1,0 +1,24 @@
+"""Choque de Héroes (Codex Cómics): the flagship rulebook, ``../shared/rules/choque.md`` in code.
+
+Where each rule lives: CH-2 ``deck.py``; CH-3 zones ``state.py``; CH-4 ``game.py`` (``ChoqueGame.new``);
+CH-5 and CH-10 ``flow.py``; CH-6 calls and CH-8 abilities ``keywords.py``; CH-7 ``chain.py``; CH-9
+``combat.py``; CH-11 ``observation.py`` and ``resample.py``; scenario positions ``scenario_state.py``.
+"""
+
+from tablero.core import register_game
+
+from .cards import CardDef, CardPool, card_from_dict
+from .deck import Deck, Violation, check_deck
+from .game import ChoqueGame
+from .scenario_state import game_from_scenario
+
+
+def _factory(decks: object = None, seed: int = 0, edition: str | None = None, first: str | None = None,
+             validate: bool = True) -> ChoqueGame:
+    return ChoqueGame.new(decks, seed=seed, edition=edition, first=first, validate=validate)
+
+
+register_game("choque", _factory, from_scenario=game_from_scenario)
+
+__all__ = ["CardDef", "CardPool", "ChoqueGame", "Deck", "Violation", "card_from_dict", "check_deck",
+           "game_from_scenario"]

@@ -1,0 +1,88 @@
+"""CH-7 chains: response windows, links, and resolution from the last link to the first.
+
+A link is a tuple ``(kind, player, *args)``; its effect lives in ``keywords.py`` (the only links this
+issue has are exclusive abilities and effect-less apoyos). Links whose source or targets are gone resolve
+as far as they can (CH-7.6). Triggers raised while a chain resolves wait and start the next chain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .flow import NAMES, OTHER, FlowRules
+
+
+class ChainRules(FlowRules):
+    """Mixin: opening windows, adding links, passing, resolving."""
+
+    def _resolve_link(self, link: tuple[Any, ...]) -> None: ...
+
+    def _open_window(self, prio: int) -> None:
+        """Schedule a response window for ``prio`` (CH-7.5), checked when it comes up."""
+        self.s.stack.append(("window", prio))
+
+    def _step_window(self, step: tuple[object, ...]) -> None:
+        prio = step[1]
+        assert isinstance(prio, int)
+        if self.s.chain_mode == 0 and self._has_response(prio):
+            self._start_chain([], prio)
+
+    def _start_chain(self, links: list[tuple[Any, ...]], prio: int) -> None:
+        s = self.s
+        s.chain = links
+        s.chain_prio = prio
+        s.chain_passes = 0
+        s.chain_mode = 1
+        s.stack.append(("chain",))
+
+    def _queue_trigger(self, link: tuple[Any, ...]) -> None:
+        """A disparo ability (or a call's window) waits for the next chain (CH-7.3, CH-6.5)."""
+        s = self.s
+        s.triggers.append(link)
+        if s.chain_mode == 0 and (not s.stack or s.stack[-1] != ("triggers",)):
+            s.stack.append(("triggers",))
+
+    def _step_triggers(self, step: tuple[object, ...]) -> None:
+        s = self.s
+        if s.chain_mode != 0 or not s.triggers:
+            return
+        trig, s.triggers = s.triggers, []
+        links = [t for t in trig if t[0] != "window"]
+        # CH-7.4: the opponent of the last player to add responds first; a call's controller is "the
+        # player who added" even when its call triggered nothing (CH-6.5).
+        last = trig[-1][1]
+        self._start_chain(links, OTHER[last])
+
+    def _add_link(self, link: tuple[Any, ...]) -> None:
+        s = self.s
+        s.chain.append(link)
+        s.chain_passes = 0
+        s.chain_prio = OTHER[link[1]]
+        self._event("chain_link", player=NAMES[link[1]], link=link[0], size=len(s.chain))
+
+    def _chain_pass(self) -> None:
+        s = self.s
+        s.chain_passes += 1
+        if s.chain_passes >= 2 or not s.chain:
+            s.chain_mode = 2  # CH-7.4: both passed in a row (an empty window closes on one pass)
+        else:
+            s.chain_prio = OTHER[s.chain_prio]
+
+    def _step_chain(self, step: tuple[object, ...] = ("chain",)) -> None:
+        s = self.s
+        if s.chain_mode == 2:
+            if s.chain:
+                link = s.chain.pop()  # CH-7.4: last link first
+                s.stack.append(("chain",))
+                self._resolve_link(link)
+                return
+            s.chain_mode = 0
+            if s.triggers:
+                s.stack.append(("triggers",))
+            return
+        q = s.chain_prio
+        s.stack.append(("chain",))
+        if self._has_response(q):
+            self._set_pending(q, "response")
+        else:
+            self._chain_pass()  # CH-7.5: no legal response, no window

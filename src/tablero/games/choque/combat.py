@@ -1,0 +1,269 @@
+"""CH-9 combat: declaration, defence, battle repetition, cross attack, hearts and resistance.
+
+The keywords that change a battle are applied where the battle needs them: Brutalidad, Fortaleza,
+Barbarie and Emboscada in who may attack what; Guarda and Comandar in who may defend; Élite, Primer daño
+and Doble batalla in the damage; Heroísmo, Alerta and Toxina in what happens after it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .flow import NAMES, OTHER
+from .keywords import KeywordRules
+from .state import Battle, Char, sector_of
+
+
+class CombatRules(KeywordRules):
+    """Mixin: the battle steps of the combat phase."""
+
+    # -- CH-9.2 who may attack what ----------------------------------------------------------------
+    def _may_attack(self, pi: int, c: Char) -> bool:
+        s = self.s
+        if s.turn == 1 and pi == s.first:
+            return False  # CH-9.1: not in the first player's first turn
+        if c.resting or c.zombified or c.has("fortaleza"):  # CH-9.4, CH-8.1, CH-8 Fortaleza
+            return False
+        if c.called and not c.has("brutalidad"):  # CH-6.3, CH-8 Brutalidad
+            return False
+        if c.attacked and not c.has("barbarie"):  # CH-9.2 once per turn (CH-8 Barbarie aside)
+            return False
+        return True
+
+    def _attack_options(self, pi: int, zi: int, repeat: bool = False) -> list[dict[str, Any]]:
+        s = self.s
+        p, o = s.players[pi], s.players[OTHER[pi]]
+        c = p.chars[zi]
+        assert c is not None
+        name, oname = NAMES[pi], NAMES[OTHER[pi]]
+        barbarie = c.has("barbarie") and not repeat
+        hit = c.hit if barbarie else ()
+        base = {"player": name, "do": "attack", "attacker": f"C{zi + 1}"}
+        out = []
+        any_char = False
+        for ti, t in enumerate(o.chars):
+            if t is None:
+                continue
+            any_char = True
+            if t.uid not in hit:
+                out.append({**base, "target": f"{oname}.C{ti + 1}"})
+        if (not any_char or c.has("emboscada")) and "hearts" not in hit:  # CH-9.2, CH-8 Emboscada
+            out.append({**base, "target": "hearts"})
+        if c.has("doble_batalla"):  # CH-8 Doble batalla: two opposing characters of one sector
+            for a in (0, 2):
+                ta, tb = o.chars[a], o.chars[a + 1]
+                if ta is not None and tb is not None and ta.uid not in hit and tb.uid not in hit:
+                    refs = [f"{oname}.C{a + 1}", f"{oname}.C{a + 2}"]
+                    out.append({**base, "target": refs[0], "targets": refs})
+        return out
+
+    def _combat_options(self, pi: int) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        p = self.s.players[pi]
+        for zi, c in enumerate(p.chars):
+            if c is not None and self._may_attack(pi, c):
+                out.extend(self._attack_options(pi, zi))
+        return out
+
+    # -- declaring ---------------------------------------------------------------------------------
+    def _declare(self, pi: int, act: dict[str, Any]) -> None:
+        """CH-9.2: declaring counts as the attack for the turn; then Élite, the window, the battle."""
+        s = self.s
+        zi = int(act["attacker"][-1]) - 1
+        c = s.players[pi].chars[zi]
+        assert c is not None
+        zones, uids, hearts = self._targets_of(pi, act)
+        c.attacked = True
+        if c.has("barbarie"):
+            c.hit = (*c.hit, *(uids or ("hearts",)))
+        s.battle = Battle(pi, c.uid, zones, uids, hearts, s.field_sig())
+        self._event("attack", player=NAMES[pi], attacker=c.card.id, target=act.get("targets", act["target"]))
+        st = s.stack
+        st.append(("battle", "damage"))
+        st.append(("battle", "defence"))
+        st.append(("battle", "check"))
+        self._open_window(OTHER[pi])  # CH-7.5: a response window after each attack declaration
+        if c.has("elite"):
+            st.append(("battle", "elite"))
+
+    def _targets_of(self, pi: int, act: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+        o = self.s.players[OTHER[pi]]
+        refs = act.get("targets") or [act["target"]]
+        if refs == ["hearts"]:
+            return (), (), True
+        zones = tuple(int(r[-1]) - 1 for r in refs)
+        uids = tuple(o.chars[z].uid for z in zones)  # type: ignore[union-attr]
+        return zones, uids, False
+
+    def _step_battle(self, step: tuple[object, ...]) -> None:
+        what = step[1]
+        b = self.s.battle
+        if b is None:
+            return
+        if what == "elite":
+            self._set_pending(b.player, "choose", ("elite", b.attacker))
+        elif what == "check":
+            self._battle_check(b)
+        elif what == "defence":
+            self._battle_defence(b)
+        else:
+            self._battle_damage(b)
+
+    def _elite_double(self, uid: int) -> None:
+        """CH-8 Élite: strength and resistance doubled until the battle ends."""
+        found = self.s.find(uid)
+        self.s.pending = None
+        if found is not None:
+            c = found[2]
+            c.elite_r0 = c.res
+            c.res *= 2
+            self._event("elite", player=NAMES[found[0]], card=c.card.id)
+
+    # -- CH-9.5 battle repetition ---------------------------------------------------------------
+    def _battle_check(self, b: Battle) -> None:
+        s = self.s
+        found = s.find(b.attacker)
+        if found is None or found[0] != b.player:
+            self._end_battle()  # the attacker left: nothing to fight with
+            return
+        if s.field_sig() != b.sig:
+            # Something entered or left the field (Portal swaps do not count: the attacker fights
+            # whatever now stands in the attacked zone, CH-8 Portal ruling).
+            self._set_pending(b.player, "battle_repeat")
+
+    def _repeat_options(self) -> list[dict[str, Any]]:
+        s = self.s
+        b = s.battle
+        assert b is not None
+        found = s.find(b.attacker)
+        assert found is not None
+        return self._attack_options(found[0], found[1], repeat=True)
+
+    def _repeat(self, pi: int, act: dict[str, Any]) -> None:
+        s = self.s
+        b = s.battle
+        assert b is not None
+        s.pending = None
+        zones, uids, hearts = self._targets_of(pi, act)
+        b.zones, b.uids, b.hearts, b.sig = zones, uids, hearts, s.field_sig()
+        self._event("attack_again", player=NAMES[pi], target=act.get("targets", act["target"]))
+
+    def _end_battle(self) -> None:
+        s = self.s
+        b = s.battle
+        s.battle = None
+        if b is not None:
+            found = s.find(b.attacker)
+            if found is not None:
+                _end_elite(found[2])
+
+    # -- CH-9.3 defence ----------------------------------------------------------------------------
+    def _defence_options(self) -> list[dict[str, Any]]:
+        s = self.s
+        b = s.battle
+        if b is None or b.hearts or len(b.zones) != 1:
+            return []  # direct attacks and double battles take no substitute (ruling)
+        di = OTHER[b.player]
+        d = s.players[di]
+        tz = b.zones[0]
+        t = d.chars[tz]
+        if t is None:
+            return []
+        comandar = t.has("comandar")
+        out = []
+        for zi, c in enumerate(d.chars):
+            if c is None or zi == tz or c.defended:
+                continue
+            if sector_of(zi) == sector_of(tz) or comandar or c.has("guarda"):
+                out.append({"player": NAMES[di], "do": "defend", "defender": f"C{zi + 1}"})
+        return out
+
+    def _battle_defence(self, b: Battle) -> None:
+        if self._defence_options():
+            self._set_pending(OTHER[b.player], "defend")
+
+    def _defend(self, pi: int, act: dict[str, Any]) -> None:
+        s = self.s
+        b = s.battle
+        assert b is not None
+        zi = int(act["defender"][-1]) - 1
+        c = s.players[pi].chars[zi]
+        assert c is not None
+        c.defended = True
+        b.defender = c.uid
+        b.zones = (zi,)
+        b.uids = (c.uid,)
+        self._event("defend", player=NAMES[pi], defender=c.card.id)
+
+    # -- CH-9.6 … CH-9.10 damage -------------------------------------------------------------------
+    def _battle_damage(self, b: Battle) -> None:
+        s = self.s
+        found = s.find(b.attacker)
+        if found is None:
+            self._end_battle()
+            return
+        api, azi, a = found
+        di = OTHER[api]
+        d = s.players[di]
+        if b.hearts:
+            d.hearts = max(0, d.hearts - a.card.impact)  # CH-9.10 (never below 0)
+            self._event("direct_attack", player=NAMES[api], attacker=a.card.id, hearts=d.hearts)
+            self._end_battle()
+            return
+        targets = [(z, d.chars[z]) for z in b.zones if d.chars[z] is not None]
+        if not targets:
+            self._end_battle()
+            return
+        a_pd = a.has("primer_dano")
+        to_attacker = 0
+        for _, t in targets:
+            assert t is not None
+            t_pd = t.has("primer_dano")
+            if a_pd and not t_pd:      # CH-8 Primer daño: strike first; a felled opponent cannot answer
+                t.res -= a.strength
+                if t.res > 0:
+                    to_attacker += t.strength
+            elif t_pd and not a_pd:
+                a.res -= t.strength
+                if a.res > 0:
+                    t.res -= a.strength
+            else:                      # CH-9.6 ataque cruzado: both at once
+                t.res -= a.strength
+                to_attacker += t.strength
+        a.res -= to_attacker
+        self._event("clash", attacker=a.card.id, defenders=[t.card.id for _, t in targets])  # type: ignore[union-attr]
+        for z, t in targets:
+            assert t is not None
+            survived = self._take_hit(di, z, t)
+            if survived and t.uid == b.defender and not t.has("alerta"):
+                t.resting = True  # CH-9.4 (Alerta cancels)
+        self._take_hit(api, azi, a)
+        self._end_battle()
+
+    def _take_hit(self, pi: int, zi: int, c: Char) -> bool:
+        """CH-9.7: resistance at 0 costs a heart; the last heart lost means defeat. Returns survival."""
+        if c.res > 0:
+            return True
+        c.hearts -= 1
+        name = NAMES[pi]
+        if c.hearts <= 0 and c.has("heroismo"):
+            c.hearts = 1  # CH-8 Heroísmo: combat cannot take its last heart
+        if c.hearts > 0:
+            c.res = c.full_res  # restored at once; excess damage is lost
+            if c.elite_r0 >= 0:
+                c.elite_r0 = c.full_res
+            self._event("heart_lost", player=name, card=c.card.id, hearts=c.hearts)
+            return True
+        if c.has("toxina"):  # CH-8 Toxina: the opponent's next action phase
+            o = self.s.players[OTHER[pi]]
+            o.toxina_next = max(o.toxina_next, c.card.value)
+        self._leave_field(pi, zi, "mictlan")
+        self._event("defeated", player=name, card=c.card.id)
+        return False
+
+
+def _end_elite(c: Char) -> None:
+    """Élite ends with the battle: the doubled part of the resistance is lost first (ruling)."""
+    if c.elite_r0 >= 0:
+        c.res = min(c.elite_r0, c.res)
+        c.elite_r0 = -1

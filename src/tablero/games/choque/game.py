@@ -1,0 +1,318 @@
+"""``ChoqueGame``: the Choque de Héroes rules behind the core ``Game`` interface."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablero.core import BadInput, Decision, Game, IllegalAction, Rng
+
+from .cards import CardDef
+from .decisions import ACCEPTS, KIND_RULE, DecisionRules
+from .diagnose import diagnose
+from .editions import get_edition
+from .flow import NAMES, FlowRules
+from .observation import observe, view
+from .state import Player, State
+
+VERBS = ("pass", "end_phase", "ofrenda", "activate_soul", "call", "call_amalgam", "play", "use", "attack",
+         "defend", "choose", "discard", "surrender")
+_OWN_ZONE = re.compile(r"^(?:([AB])\.)?(C[1-4]|Z[1-5]|SA|SB|arena)$")
+
+
+class ChoqueGame(DecisionRules, Game):
+    """A CHOQUE in progress. All state is ``self.s`` (one object tree); static cards are shared."""
+
+    name = "choque"
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+
+    # -- the core interface ------------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        p = self.s.pending
+        if p is None or self.s.winner is not None:
+            return None
+        return Decision(NAMES[p[0]], p[1], self._is_optional())
+
+    @property
+    def winner(self) -> str | None:
+        return self.s.winner
+
+    @property
+    def edition(self) -> str:
+        return self.s.edition
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return self._legal()
+
+    def answers(self, action: Mapping[str, Any]) -> bool:
+        """Whether ``action`` answers the pending decision (same player, a verb it accepts)."""
+        p = self.s.pending
+        if p is None or self.s.winner is not None:
+            return False
+        return action.get("player") == NAMES[p[0]] and action.get("do") in ACCEPTS[p[1]]
+
+    def apply(self, action: Mapping[str, Any]) -> None:
+        act = self._normalize(action)
+        do = act["do"]
+        if do == "surrender":
+            if self.s.winner is not None:
+                raise IllegalAction("CH-10.3", "the CHOQUE is already over")
+            s = self.s
+            s.winner = NAMES[1 - NAMES.index(act["player"])]  # CH-10.3: at any moment
+            s.pending = None
+            self._event("surrender", player=act["player"])
+            self._event("game_over", winner=s.winner)
+            return
+        s = self.s
+        if s.winner is not None or s.pending is None:
+            raise IllegalAction("CH-10.5", "the CHOQUE is over; no more actions are taken")
+        pi, kind, _ = s.pending
+        rule = KIND_RULE[kind]
+        if act["player"] != NAMES[pi]:
+            raise IllegalAction(rule, f"it is {NAMES[pi]}'s decision ({kind}), not {act['player']}'s")
+        if do not in ACCEPTS[kind]:
+            raise IllegalAction(rule, f"{do!r} does not answer the pending decision ({kind}); it takes "
+                                      f"{', '.join(sorted(ACCEPTS[kind]))}")
+        # A list of several cards is one all-or-nothing action made of single picks (spec, "Actions").
+        cards = act.get("cards")
+        if do in ("discard", "choose") and isinstance(cards, list) and len(cards) > 1:
+            trial = self.clone()
+            for cid in cards:
+                trial.apply({**act, "cards": [cid]})
+                if trial.s.pending is None or trial.s.pending[:2] != (pi, kind) and cid != cards[-1]:
+                    if cid != cards[-1]:
+                        raise IllegalAction(rule, f"too many cards: the choice was complete before {cid!r}")
+            self.s = trial.s
+            return
+        legal = self._legal()
+        match = _match(act, legal, self._support_zone_free(act))
+        if match is None:
+            raise diagnose(self, act, legal)
+        self._execute(match)
+        self._advance()
+
+    def _support_zone_free(self, act: dict[str, Any]) -> bool:
+        """Whether the support zone an action names (``Z3``) is one of the acting player's empty zones."""
+        zone = act.get("zone")
+        if not isinstance(zone, str) or not zone.startswith("Z"):
+            return False
+        p = self.s.players[NAMES.index(act["player"])]
+        return p.zones[int(zone[1]) - 1] is None
+
+    def observe(self) -> dict[str, Any]:
+        return observe(self.s, self._pending_json())
+
+    def view(self, player: str) -> dict[str, Any]:
+        if player not in NAMES:
+            raise BadInput(f"unknown player {player!r}; players are A and B")
+        return view(self.s, self._pending_json(), player)
+
+    def _pending_json(self) -> dict[str, str] | None:
+        d = self.pending
+        return d.to_json() if d else None
+
+    def clone(self) -> ChoqueGame:
+        g = ChoqueGame.__new__(ChoqueGame)
+        g.s = self.s.copy()
+        return g
+
+    def resample(self, player: str, rng: Rng) -> ChoqueGame:
+        from .resample import resample
+
+        g = self.clone()
+        resample(g.s, NAMES.index(player), rng)
+        return g
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return self.s.log
+
+    def log_for(self, player: str) -> list[dict[str, Any]]:
+        """The log as ``player`` may see it: the opponent's drawn cards are hidden (CH-11.2)."""
+        out = []
+        for e in self.s.log:
+            if e.get("hidden") and e.get("player") != player:
+                e = {k: v for k, v in e.items() if k != "card"}
+            out.append(e)
+        return out
+
+    # -- incoming actions ------------------------------------------------------------------------
+    def _normalize(self, action: Mapping[str, Any]) -> dict[str, Any]:
+        """Check an action's shape and bring its references to canonical form (never mutates state)."""
+        if not isinstance(action, Mapping):
+            raise IllegalAction(None, f"an action must be a map like {{player: A, do: pass}}, got {action!r}")
+        player = action.get("player")
+        if player not in NAMES:
+            raise IllegalAction(None, f"action field 'player' must be A or B, got {player!r}")
+        do = action.get("do")
+        if do not in VERBS:
+            raise IllegalAction(None, f"unknown action {do!r}; known: {', '.join(VERBS)}")
+        if do == "call_amalgam":
+            raise IllegalAction("CH-6.4", "amalgam calls are not supported by this engine version yet")
+        opp = "B" if player == "A" else "A"
+        out: dict[str, Any] = {"player": player, "do": do}
+        for key, val in action.items():
+            if key in ("player", "do", "expect") or val is None:
+                continue
+            if key in ("card", "ability", "option"):
+                if not isinstance(val, (str, int)) or isinstance(val, bool):
+                    raise IllegalAction(None, f"action field {key!r} must be a text, got {val!r}")
+                out[key] = str(val)
+            elif key in ("zone", "attacker", "defender"):
+                out[key] = _own_ref(val, player, key, bare=True)
+            elif key == "source":
+                if not isinstance(val, str):
+                    raise IllegalAction(None, f"action field 'source' must be a zone or a card id, got {val!r}")
+                m = _OWN_ZONE.match(val)
+                out[key] = f"{m.group(1) or player}.{m.group(2)}" if m else val
+            elif key == "target":
+                out[key] = _target_ref(val, opp)
+            elif key == "targets":
+                if isinstance(val, str):
+                    val = [val]
+                if not isinstance(val, list):
+                    raise IllegalAction(None, f"action field 'targets' must be a list of zones, got {val!r}")
+                side = opp if do == "attack" else player
+                out[key] = [_target_ref(v, side) for v in val]
+            elif key == "cards":
+                if isinstance(val, str):
+                    val = [val]
+                if not isinstance(val, list) or not val or not all(isinstance(v, str) for v in val):
+                    raise IllegalAction(None, f"action field 'cards' must be a list of card ids, got {val!r}")
+                out[key] = list(val)
+            elif key == "side":
+                if val not in ("own", "opponent"):
+                    raise IllegalAction(None, f"action field 'side' must be own or opponent, got {val!r}")
+                out[key] = val
+            else:
+                raise IllegalAction(None, f"unknown action field {key!r} for {do!r}")
+        return out
+
+    # -- construction --------------------------------------------------------------------------
+    @classmethod
+    def new(cls, decks: Any, seed: int = 0, edition: str | None = None, first: str | None = None,
+            validate: bool = True) -> ChoqueGame:
+        """CH-4: shuffle, choose the first player at random, draw 4 each, starting hearts."""
+        from .deck import Deck, check_deck
+
+        ed = get_edition(edition)
+        if isinstance(decks, Mapping):
+            decks = [decks["A"], decks["B"]]
+        if not isinstance(decks, Sequence) or len(decks) != 2 or not all(isinstance(d, Deck) for d in decks):
+            raise BadInput("decks must be two Deck objects (A's and B's)")
+        if validate:
+            for name, d in zip(NAMES, decks, strict=True):
+                problems = check_deck(d, ed.name)
+                if problems:
+                    raise BadInput(f"player {name}'s deck is not legal in {ed.name}: "
+                                   + "; ".join(str(v) for v in problems))
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadInput(f"seed must be an integer, got {seed!r}")
+        rng = Rng(seed)
+        s = State(ed.name, rng)
+        for pi, d in enumerate(decks):
+            p = Player(pi, ed.starting_hearts)  # CH-4.4
+            p.main = list(d.main)
+            p.souls = list(d.souls)
+            p.support = list(d.support)
+            rng.shuffle(p.main)  # CH-4.1
+            rng.shuffle(p.souls)
+            s.players.append(p)
+        if first is None:
+            s.first = rng.below(2)  # CH-4.2
+        elif first in NAMES:
+            s.first = NAMES.index(first)
+        else:
+            raise BadInput(f"first must be A or B, got {first!r}")
+        g = cls(s)
+        g._event("setup", edition=ed.name, first=NAMES[s.first], seed=seed)
+        for p in s.players:  # CH-4.3: four cards each, no mulligan (setup draws trigger nothing)
+            for _ in range(4):
+                if p.main:
+                    p.hand.append(p.main.pop())
+        s.turn = 1
+        s.active = s.first
+        g._event("turn", player=NAMES[s.active])
+        g._push_turn_from("start")
+        g._advance()
+        return g
+
+    @classmethod
+    def from_state(cls, s: State, phase: str) -> ChoqueGame:
+        """A game placed at the beginning of ``phase`` (scenario files); plays to the first decision."""
+        g = cls(s)
+        g._push_turn_from(phase)
+        g._advance()
+        return g
+
+
+def _own_ref(val: Any, player: str, key: str, bare: bool) -> str:
+    if not isinstance(val, str):
+        raise IllegalAction(None, f"action field {key!r} must be a zone like C1, got {val!r}")
+    m = _OWN_ZONE.match(val)
+    if not m:
+        raise IllegalAction(None, f"action field {key!r}: unknown zone {val!r}")
+    if m.group(1) and m.group(1) != player:
+        if key == "zone":
+            return f"{m.group(1)}.{m.group(2)}"
+        raise IllegalAction(None, f"action field {key!r} must name one of {player}'s own zones, got {val!r}")
+    return m.group(2)
+
+
+def _target_ref(val: Any, default_side: str) -> str:
+    if val == "hearts":
+        return "hearts"
+    if not isinstance(val, str):
+        raise IllegalAction(None, f"a target must be a zone like B.C2 or 'hearts', got {val!r}")
+    m = _OWN_ZONE.match(val)
+    if not m:
+        raise IllegalAction(None, f"unknown target zone {val!r}")
+    return f"{m.group(1) or default_side}.{m.group(2)}"
+
+
+def _match(act: dict[str, Any], legal: list[dict[str, Any]], zone_free: bool) -> dict[str, Any] | None:
+    """The first legal canonical action that agrees with every field the incoming action gives."""
+    do = act["do"]
+    free_zone = do in ("activate_soul", "play") and str(act.get("zone", "")).startswith("Z")
+    for opt in legal:
+        if opt["do"] != do:
+            continue
+        ok = True
+        for k, v in act.items():
+            if k == "player" or k == "do":
+                continue
+            ov = opt.get(k)
+            if k == "zone" and free_zone and ov is not None and str(ov).startswith("Z"):
+                continue  # support zones are interchangeable: any empty one is checked below
+            if k == "targets" and do == "attack" and ov is not None:
+                if sorted(v) != sorted(ov):
+                    ok = False
+                    break
+            elif ov != v:
+                ok = False
+                break
+        if ok:
+            if free_zone and "zone" in act and act["zone"] != opt.get("zone"):
+                return {**opt, "zone": act["zone"]} if zone_free else None
+            return opt
+    return None
+
+
+__all__ = ["ChoqueGame", "CardDef"]
+
+ChoqueGame._steps = {
+    "new_turn": ChoqueGame._step_new_turn,
+    "phase": ChoqueGame._step_phase,
+    "body": ChoqueGame._step_body,
+    "free": ChoqueGame._step_free,
+    "hand_limit": ChoqueGame._step_hand_limit,
+    "cleanup": ChoqueGame._step_cleanup,
+    "window": ChoqueGame._step_window,
+    "chain": ChoqueGame._step_chain,
+    "triggers": ChoqueGame._step_triggers,
+    "battle": ChoqueGame._step_battle,
+}

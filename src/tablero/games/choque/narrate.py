@@ -1,0 +1,115 @@
+"""Readable log lines for players: Spanish by default, English available."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_ES = {
+    "setup": "Se prepara el CHOQUE ({edition}, semilla {seed}); empieza {first}.",
+    "turn": "— Turno {turn}: juega {player} —",
+    "tortura": "{player} pierde un corazón por Tortura de {card} ({hearts} corazones).",
+    "ofrenda": "{player} hace la ofrenda: devuelve {returned} cartas y roba de nuevo.",
+    "draw": "{player} roba {card}.",
+    "draw_hidden": "{player} roba una carta.",
+    "draw_soul": "{player} roba un alma: {card}.",
+    "draw_soul_hidden": "{player} roba un alma.",
+    "deck_out": "{player} debe robar y su baraja principal está vacía.",
+    "activate_soul": "{player} activa el alma {card} (total de almas: {total}).",
+    "call": "{player} llama a {card} en {zone} ({how}).",
+    "play": "{player} activa {card} en {zone}.",
+    "use": "{player} usa {ability} de {source}.",
+    "chain_link": "{player} responde con {link} (cadena de {size}).",
+    "attack": "{player} declara batalla: {attacker} contra {target}.",
+    "attack_again": "{player} repite la batalla contra {target}.",
+    "attack_stopped": "{player} deja de atacar.",
+    "defend": "{player} defiende con {defender}.",
+    "elite": "{card} duplica fuerza y resistencia (Élite).",
+    "clash": "Choque: {attacker} contra {defenders}.",
+    "heart_lost": "{card} de {player} pierde un corazón (le quedan {hearts}).",
+    "defeated": "{card} de {player} es vencido y va al Mictlán.",
+    "destroyed": "{card} de {player} es destruido ({reason}).",
+    "direct_attack": "{attacker} ataca directo: {player} deja al rival con {hearts} corazones.",
+    "discard": "{player} manda {card} al Mictlán (límite de mano).",
+    "end_phase": "{player} termina la fase {phase}.",
+    "aura": "{card} de {player} vuelve al fondo de la baraja (Aura).",
+    "portal": "{player} intercambia {zones} (Portal).",
+    "mimica": "{player} confina {copied} y copia sus habilidades (Mímica).",
+    "clarividencia": "{player} mira las {count} cartas superiores de su baraja (Clarividencia).",
+    "clarividencia_done": "{player} reordena su baraja ({bottom} al fondo).",
+    "declined": "{player} declina {ability}.",
+    "surrender": "{player} se rinde.",
+    "game_over": "Fin del CHOQUE: {result}.",
+}
+_EN = {
+    "setup": "The CHOQUE is set up ({edition}, seed {seed}); {first} starts.",
+    "turn": "— Turn {turn}: {player} plays —",
+    "tortura": "{player} loses a heart to {card}'s Tortura ({hearts} hearts).",
+    "ofrenda": "{player} makes the ofrenda: returns {returned} cards and draws again.",
+    "draw": "{player} draws {card}.",
+    "draw_hidden": "{player} draws a card.",
+    "draw_soul": "{player} draws a soul: {card}.",
+    "draw_soul_hidden": "{player} draws a soul.",
+    "deck_out": "{player} must draw from an empty main deck.",
+    "activate_soul": "{player} activates soul {card} (soul total: {total}).",
+    "call": "{player} calls {card} into {zone} ({how}).",
+    "play": "{player} plays {card} into {zone}.",
+    "use": "{player} uses {ability} of {source}.",
+    "chain_link": "{player} responds with {link} (chain of {size}).",
+    "attack": "{player} declares battle: {attacker} against {target}.",
+    "attack_again": "{player} repeats the battle against {target}.",
+    "attack_stopped": "{player} stops attacking.",
+    "defend": "{player} defends with {defender}.",
+    "elite": "{card} doubles strength and resistance (Élite).",
+    "clash": "Clash: {attacker} against {defenders}.",
+    "heart_lost": "{player}'s {card} loses a heart ({hearts} left).",
+    "defeated": "{player}'s {card} is defeated and goes to the Mictlán.",
+    "destroyed": "{player}'s {card} is destroyed ({reason}).",
+    "direct_attack": "{attacker} attacks directly: {player} leaves the opponent on {hearts} hearts.",
+    "discard": "{player} sends {card} to the Mictlán (hand limit).",
+    "end_phase": "{player} ends the {phase} phase.",
+    "aura": "{player}'s {card} returns to the bottom of the deck (Aura).",
+    "portal": "{player} swaps {zones} (Portal).",
+    "mimica": "{player} confines {copied} and copies its abilities (Mímica).",
+    "clarividencia": "{player} looks at the top {count} cards of their deck (Clarividencia).",
+    "clarividencia_done": "{player} reorders their deck ({bottom} to the bottom).",
+    "declined": "{player} declines {ability}.",
+    "surrender": "{player} surrenders.",
+    "game_over": "The CHOQUE is over: {result}.",
+}
+
+
+_PHASE_ES = {"start": "de inicio", "ofrenda": "de ofrenda", "soul_draw": "de robo de alma",
+             "turn_draw": "de robo", "action": "de acción", "combat": "de combate", "end": "final"}
+
+
+def narrate(event: dict[str, Any], lang: str = "es", names: dict[str, str] | None = None) -> str:
+    """One event as a sentence; ``names`` maps card ids to display names."""
+    table = _EN if lang == "en" else _ES
+    kind = str(event.get("event"))
+    data = dict(event)
+    if names:
+        for k in ("card", "attacker", "defender", "copied", "source"):
+            v = data.get(k)
+            if isinstance(v, str) and v in names:
+                data[k] = names[v]
+        if isinstance(data.get("defenders"), list):
+            data["defenders"] = ", ".join(names.get(d, d) for d in data["defenders"])
+    if data.get("target") == "hearts":
+        data["target"] = "the hearts" if lang == "en" else "los corazones"
+    if lang != "en" and isinstance(data.get("phase"), str):
+        data["phase"] = _PHASE_ES.get(data["phase"], data["phase"])
+    if kind in ("draw", "draw_soul") and "card" not in data:
+        kind += "_hidden"
+    if kind == "game_over":
+        w = data.get("winner")
+        if lang == "en":
+            data["result"] = "a draw" if w == "draw" else f"{w} wins"
+        else:
+            data["result"] = "empate" if w == "draw" else f"gana {w}"
+    template = table.get(kind)
+    if template is None:
+        return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "turn"))
+    try:
+        return template.format(**data)
+    except KeyError:
+        return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "event")

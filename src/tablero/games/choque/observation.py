@@ -1,0 +1,96 @@
+"""CH-11 information: the full observation in the scenario spec's normative shape, and player views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CardDef
+from .flow import NAMES
+from .state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, Player, State
+
+
+def _char_json(c: Char, s: State) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "card": c.card.id, "hearts": c.hearts, "resistance": c.res, "strength": c.strength,
+        "impact": c.card.impact, "resting": c.resting, "called_this_turn": c.called, "attacked": c.attacked,
+        "defended": c.defended, "zombified": c.zombified,
+    }
+    if c.gained is not None:
+        out["mimica"] = c.gained.id
+    return out
+
+
+def _support_json(z: CardDef | Equip, p: Player) -> dict[str, Any]:
+    if type(z) is Equip:
+        refs = []
+        for u in z.equips:
+            for zi, c in enumerate(p.chars):
+                if c is not None and c.uid == u:
+                    refs.append(CHAR_ZONES[zi])
+        return {"card": z.card.id, "equips": refs}
+    return {"card": z.id}  # type: ignore[union-attr]
+
+
+def player_json(s: State, p: Player) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "hearts": p.hearts, "soul_total": p.soul_total(), "normal_calls_used": p.normal_calls,
+        "souls_activated": p.souls_activated,
+        "hand": [c.id for c in p.hand], "hand_count": len(p.hand),
+        "main_deck": [c.id for c in reversed(p.main)], "main_deck_count": len(p.main),
+        "soul_deck": [c.id for c in reversed(p.souls)], "soul_deck_count": len(p.souls),
+        "support_deck": [c.id for c in p.support], "support_deck_count": len(p.support),
+    }
+    for zi, c in enumerate(p.chars):
+        out[CHAR_ZONES[zi]] = _char_json(c, s) if c is not None else None
+    for zi, z in enumerate(p.zones):
+        out[SUPPORT_ZONES[zi]] = _support_json(z, p) if z is not None else None
+    out["SA"] = {"card": p.sectors[0].id} if p.sectors[0] is not None else None
+    out["SB"] = {"card": p.sectors[1].id} if p.sectors[1] is not None else None
+    out["arena"] = {"card": p.arena.id} if p.arena is not None else None
+    out["mictlan"] = [c.id for c in p.mictlan]
+    out["confined"] = [c.id for c in p.confined]
+    out["isolated"] = [c.id for c in p.isolated]
+    if p.toxina_now >= 0 or p.toxina_next >= 0:
+        out["toxina"] = max(p.toxina_now, p.toxina_next)
+    return out
+
+
+def observe(s: State, pending: dict[str, str] | None) -> dict[str, Any]:
+    obs: dict[str, Any] = {
+        "game": "choque", "edition": s.edition, "turn": s.turn, "first": NAMES[s.first],
+        "active": NAMES[s.active], "phase": s.phase, "pending": pending, "winner": s.winner,
+    }
+    for pi, p in enumerate(s.players):
+        obs[NAMES[pi]] = player_json(s, p)
+    if s.chain:
+        obs["chain"] = [{"player": NAMES[link[1]], "link": link[0]} for link in s.chain]
+    if s.battle is not None:
+        b = s.battle
+        obs["battle"] = {"player": NAMES[b.player], "hearts": b.hearts,
+                         "targets": [f"{NAMES[1 - b.player]}.{CHAR_ZONES[z]}" for z in b.zones]}
+    return obs
+
+
+def view(s: State, pending: dict[str, str] | None, viewer: str) -> dict[str, Any]:
+    """CH-11.2: hidden keys absent; what an effect showed the viewer listed under ``revealed``."""
+    vi = NAMES.index(viewer)
+    obs = observe(s, pending)
+    revealed: list[dict[str, Any]] = []
+    for pi, p in enumerate(s.players):
+        side = obs[NAMES[pi]]
+        del side["main_deck"], side["soul_deck"]
+        if pi != vi:
+            del side["hand"], side["support_deck"]
+            for c in p.hand_known:
+                revealed.append({"player": NAMES[pi], "zone": "hand", "card": c.id})
+        for zone, deck, known in (("main_deck", p.main, p.main_known), ("soul_deck", p.souls, p.soul_known)):
+            top, bottom = known[vi], known[2 + vi]
+            for i in range(min(top, len(deck))):
+                revealed.append({"player": NAMES[pi], "zone": zone, "from": "top", "index": i,
+                                 "card": deck[-1 - i].id})
+            for i in range(min(bottom, len(deck))):
+                revealed.append({"player": NAMES[pi], "zone": zone, "from": "bottom", "index": i,
+                                 "card": deck[i].id})
+    obs["revealed"] = revealed
+    obs["viewer"] = viewer
+    return obs

@@ -1,0 +1,67 @@
+"""Information-set resampling (for IS-MCTS): redraw every card hidden from one player.
+
+Hidden from the viewer (CH-11.2): the opponent's hand (less the cards the viewer knows are there), the
+order of every main and soul deck (less the runs at the top and bottom the viewer has seen), and the
+opponent's support deck. The true multiset of hidden cards is kept (open decklists) and only redistributed:
+souls stay souls and main-deck cards stay main-deck cards, so every deck and hand keeps its size and
+everything the viewer can see is unchanged. Pools are sorted before shuffling, so the result depends on
+what is hidden, never on how it happened to be ordered.
+"""
+
+from __future__ import annotations
+
+from tablero.core import Rng
+
+from .cards import CardDef
+from .state import State
+
+
+def _middle(deck: list[CardDef], known: list[int], vi: int) -> tuple[int, int]:
+    """Index range [lo, hi) of a deck list (bottom = 0) whose order the viewer does not know."""
+    n = len(deck)
+    bottom = min(known[2 + vi], n)
+    top = min(known[vi], n - bottom)
+    return bottom, n - top
+
+
+def resample(s: State, vi: int, rng: Rng) -> None:
+    for pi, p in enumerate(s.players):
+        mlo, mhi = _middle(p.main, p.main_known, vi)
+        slo, shi = _middle(p.souls, p.soul_known, vi)
+        main_pool = p.main[mlo:mhi]
+        soul_pool = p.souls[slo:shi]
+        hidden_hand: list[CardDef] = []
+        kept_hand: list[CardDef] = []
+        if pi != vi:
+            known = list(p.hand_known)
+            for c in p.hand:
+                if c in known:
+                    known.remove(c)
+                    kept_hand.append(c)
+                elif c.type == "amalgama":
+                    kept_hand.append(c)
+                else:
+                    hidden_hand.append(c)
+            n_soul = sum(1 for c in hidden_hand if c.type == "alma")
+            n_main = len(hidden_hand) - n_soul
+            main_pool += [c for c in hidden_hand if c.type != "alma"]
+            soul_pool += [c for c in hidden_hand if c.type == "alma"]
+            sup = sorted(p.support, key=_key)
+            rng.shuffle(sup)
+            p.support = sup
+        else:
+            n_soul = n_main = 0
+        main_pool.sort(key=_key)
+        soul_pool.sort(key=_key)
+        rng.shuffle(main_pool)
+        rng.shuffle(soul_pool)
+        if pi != vi:
+            p.hand = kept_hand + soul_pool[:n_soul] + main_pool[:n_main]
+            soul_pool = soul_pool[n_soul:]
+            main_pool = main_pool[n_main:]
+        p.main[mlo:mhi] = main_pool
+        p.souls[slo:shi] = soul_pool
+
+
+def _key(c: CardDef) -> str:
+    return c.id

@@ -1,0 +1,268 @@
+"""The whole state of a CHOQUE as one small object tree (CH-3 zones), copied completely by ``clone``.
+
+Cards are ``CardDef`` references (static, shared); only the per-game parts are copied. Decks are lists
+with the *top at the end* so a draw is ``pop()``; observations print them top first. A character on the
+field is a ``Char`` with a ``uid`` that names this stay on the field (a card that leaves and comes back
+is a new uid), which is how battles, equips and Portal follow a character across zones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tablero.core import Rng
+
+from .cards import CardDef
+
+PLAYERS = ("A", "B")
+CHAR_ZONES = ("C1", "C2", "C3", "C4")        # CH-3.1: sector A = C1 C2, sector B = C3 C4
+SUPPORT_ZONES = ("Z1", "Z2", "Z3", "Z4", "Z5")  # CH-3.3
+SECTOR_ZONES = ("SA", "SB")                  # CH-3.2
+PHASES = ("start", "ofrenda", "soul_draw", "turn_draw", "action", "combat", "end")  # CH-5.1
+
+
+def sector_of(zone: int) -> int:
+    """Sector index (0 = A, 1 = B) of character zone index 0..3."""
+    return zone >> 1
+
+
+class Char:
+    """A character on the field (CH-1.3) with its per-stay state."""
+
+    __slots__ = ("card", "uid", "hearts", "res", "called", "attacked", "hit", "defended", "resting",
+                 "zombified", "gained", "portal_turn", "elite_r0")
+
+    def __init__(self, card: CardDef, uid: int) -> None:
+        self.card = card
+        self.uid = uid
+        self.hearts = card.hearts
+        self.res = card.resistance
+        self.called = False       # CH-6.3 summoning fatigue (called this turn)
+        self.attacked = False     # declared battle this turn (CH-9.2)
+        self.hit: tuple[object, ...] = ()   # Barbarie: uids (or "hearts") already attacked this turn
+        self.defended = False     # CH-9.3 defended this turn
+        self.resting = False      # CH-9.4
+        self.zombified = False    # CH-8.1
+        self.gained: CardDef | None = None  # Mímica: the confined card whose abilities it gained
+        self.portal_turn = 0      # turn in which Portal was last used (once per turn)
+        self.elite_r0 = -1        # Élite: resistance before doubling, while the battle lasts
+
+    def copy(self) -> Char:
+        c = Char.__new__(Char)
+        c.card = self.card
+        c.uid = self.uid
+        c.hearts = self.hearts
+        c.res = self.res
+        c.called = self.called
+        c.attacked = self.attacked
+        c.hit = self.hit
+        c.defended = self.defended
+        c.resting = self.resting
+        c.zombified = self.zombified
+        c.gained = self.gained
+        c.portal_turn = self.portal_turn
+        c.elite_r0 = self.elite_r0
+        return c
+
+    # -- abilities (CH-8, CH-8.1) -------------------------------------------------------------
+    def has(self, kw: str) -> bool:
+        """Whether an exclusive ability works on this character now (zombificado: none work)."""
+        if self.zombified:
+            return False
+        if kw in self.card.keywords:
+            return True
+        g = self.gained
+        return g is not None and kw in g.keywords
+
+    def param(self, kw: str) -> int:
+        p = self.card.params.get(kw)
+        if p is None and self.gained is not None:
+            p = self.gained.params.get(kw)
+        return p or 0
+
+    @property
+    def strength(self) -> int:
+        s = self.card.strength
+        return s * 2 if self.elite_r0 >= 0 else s   # CH-8 Élite doubles strength for the battle
+
+    @property
+    def full_res(self) -> int:
+        return self.card.resistance
+
+
+@dataclass(frozen=True, slots=True)
+class Equip:
+    """An apoyo equipo in a support zone with the uids of the characters it equips (CH-1.5)."""
+
+    card: CardDef
+    equips: tuple[int, ...]
+
+
+class Player:
+    """One side of the table: zones, decks, hand, hearts and per-turn counters."""
+
+    __slots__ = ("idx", "hearts", "hand", "main", "souls", "support", "chars", "zones", "sectors", "arena",
+                 "mictlan", "confined", "isolated", "normal_calls", "souls_activated", "decked",
+                 "toxina_next", "toxina_now", "main_known", "soul_known", "hand_known")
+
+    def __init__(self, idx: int, hearts: int) -> None:
+        self.idx = idx
+        self.hearts = hearts
+        self.hand: list[CardDef] = []
+        self.main: list[CardDef] = []      # top = end
+        self.souls: list[CardDef] = []     # soul deck, top = end
+        self.support: list[CardDef] = []   # support deck (amalgams)
+        self.chars: list[Char | None] = [None, None, None, None]
+        self.zones: list[CardDef | Equip | None] = [None, None, None, None, None]
+        self.sectors: list[CardDef | None] = [None, None]
+        self.arena: CardDef | None = None
+        self.mictlan: list[CardDef] = []   # oldest first
+        self.confined: list[CardDef] = []
+        self.isolated: list[CardDef] = []
+        self.normal_calls = 0
+        self.souls_activated = 0
+        self.decked = False                # CH-10.2: owed a draw from an empty main deck
+        self.toxina_next = -1              # CH-8 Toxina: value barred during the next action phase
+        self.toxina_now = -1               # ... and during the current one
+        # Knowledge for views and resample (CH-11.2): per viewer index, how many cards at the top and at
+        # the bottom of a deck that viewer knows (contiguous runs), and the cards of this hand the
+        # opponent knows (e.g. a soul Rito returned from the field).
+        self.main_known = [0, 0, 0, 0]     # [top seen by A, top seen by B, bottom seen by A, bottom seen by B]
+        self.soul_known = [0, 0, 0, 0]
+        self.hand_known: list[CardDef] = []
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.idx = self.idx
+        p.hearts = self.hearts
+        p.hand = self.hand[:]
+        p.main = self.main[:]
+        p.souls = self.souls[:]
+        p.support = self.support[:]
+        p.chars = [c.copy() if c is not None else None for c in self.chars]
+        p.zones = self.zones[:]
+        p.sectors = self.sectors[:]
+        p.arena = self.arena
+        p.mictlan = self.mictlan[:]
+        p.confined = self.confined[:]
+        p.isolated = self.isolated[:]
+        p.normal_calls = self.normal_calls
+        p.souls_activated = self.souls_activated
+        p.decked = self.decked
+        p.toxina_next = self.toxina_next
+        p.toxina_now = self.toxina_now
+        p.main_known = self.main_known[:]
+        p.soul_known = self.soul_known[:]
+        p.hand_known = self.hand_known[:]
+        return p
+
+    # -- derived values ------------------------------------------------------------------------
+    def soul_total(self) -> int:
+        """CH-6.1: the sum of the values of the active souls (a ceiling, not a payment)."""
+        t = 0
+        for z in self.zones:
+            if z is not None and type(z) is not Equip and z.type == "alma":
+                t += z.value
+        return t
+
+    def active_souls(self) -> int:
+        return sum(1 for z in self.zones if z is not None and type(z) is not Equip and z.type == "alma")
+
+    def all_cards(self) -> list[CardDef]:
+        """Every card this player owns, wherever it is (card conservation checks)."""
+        out = self.hand + self.main + self.souls + self.support + self.mictlan + self.confined + self.isolated
+        out += [c.card for c in self.chars if c is not None]
+        for z in self.zones:
+            if z is not None:
+                out.append(z.card if type(z) is Equip else z)  # type: ignore[union-attr]
+        out += [s for s in self.sectors if s is not None]
+        if self.arena is not None:
+            out.append(self.arena)
+        return out
+
+
+class Battle:
+    """The battle in progress (CH-9.2 … CH-9.7)."""
+
+    __slots__ = ("player", "attacker", "zones", "uids", "hearts", "sig", "defender")
+
+    def __init__(self, player: int, attacker: int, zones: tuple[int, ...], uids: tuple[int, ...],
+                 hearts: bool, sig: tuple[frozenset[int], frozenset[int]]) -> None:
+        self.player = player        # attacking player index
+        self.attacker = attacker    # attacker uid
+        self.zones = zones          # attacked zone indexes on the opponent's field
+        self.uids = uids            # uids attacked at declaration
+        self.hearts = hearts        # a direct attack (CH-9.10)
+        self.sig = sig              # the field at declaration, for battle repetition (CH-9.5)
+        self.defender = -1          # uid of a substituted defender (CH-9.3)
+
+    def copy(self) -> Battle:
+        b = Battle(self.player, self.attacker, self.zones, self.uids, self.hearts, self.sig)
+        b.defender = self.defender
+        return b
+
+
+class State:
+    """Everything in one CHOQUE. ``pending`` is (player index, kind, data) or None."""
+
+    __slots__ = ("edition", "players", "turn", "first", "active", "phase", "winner", "pending", "stack",
+                 "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
+                 "rng", "log")
+
+    def __init__(self, edition: str, rng: Rng) -> None:
+        self.edition = edition
+        self.players: list[Player] = []
+        self.turn = 1
+        self.first = 0
+        self.active = 0
+        self.phase = "start"
+        self.winner: str | None = None
+        self.pending: tuple[int, str, tuple[object, ...]] | None = None
+        self.stack: list[tuple[object, ...]] = []     # work still to do, last = next
+        self.chain: list[tuple[object, ...]] = []     # CH-7.4 links, last = resolves first
+        self.chain_prio = 0
+        self.chain_passes = 0
+        self.chain_mode = 0   # 0 no chain, 1 window open (players may add links), 2 resolving
+        self.triggers: list[tuple[object, ...]] = []  # disparo abilities waiting for the next chain
+        self.battle: Battle | None = None
+        self.next_uid = 1
+        self.rng = rng
+        self.log: list[dict[str, object]] = []
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.edition = self.edition
+        s.players = [p.copy() for p in self.players]
+        s.turn = self.turn
+        s.first = self.first
+        s.active = self.active
+        s.phase = self.phase
+        s.winner = self.winner
+        s.pending = self.pending
+        s.stack = self.stack[:]
+        s.chain = self.chain[:]
+        s.chain_prio = self.chain_prio
+        s.chain_passes = self.chain_passes
+        s.chain_mode = self.chain_mode
+        s.triggers = self.triggers[:]
+        s.battle = self.battle.copy() if self.battle is not None else None
+        s.next_uid = self.next_uid
+        s.rng = self.rng.copy()
+        s.log = self.log[:]
+        return s
+
+    def new_uid(self) -> int:
+        u = self.next_uid
+        self.next_uid = u + 1
+        return u
+
+    def find(self, uid: int) -> tuple[int, int, Char] | None:
+        """(player index, zone index, char) of the character with this uid, if it is on the field."""
+        for pi, p in enumerate(self.players):
+            for zi, c in enumerate(p.chars):
+                if c is not None and c.uid == uid:
+                    return pi, zi, c
+        return None
+
+    def field_sig(self) -> tuple[frozenset[int], frozenset[int]]:
+        return tuple(frozenset(c.uid for c in p.chars if c is not None) for p in self.players)  # type: ignore[return-value]
