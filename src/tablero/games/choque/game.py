@@ -12,7 +12,7 @@ from .cards import CardDef
 from .decisions import ACCEPTS, KIND_RULE, DecisionRules
 from .diagnose import diagnose
 from .editions import get_edition
-from .flow import NAMES, FlowRules
+from .flow import NAMES
 from .observation import observe, view
 from .state import Player, State
 
@@ -81,11 +81,12 @@ class ChoqueGame(DecisionRules, Game):
         cards = act.get("cards")
         if do in ("discard", "choose") and isinstance(cards, list) and len(cards) > 1:
             trial = self.clone()
-            for cid in cards:
+            for i, cid in enumerate(cards):
+                if i > 0 and (trial.s.pending is None or trial.s.pending[:2] != (pi, kind)):
+                    if kind == "choose" and i == len(cards) - 1:
+                        break  # the last card of a full ordering was placed by the pick before it
+                    raise IllegalAction(rule, f"too many cards: the choice was complete before {cid!r}")
                 trial.apply({**act, "cards": [cid]})
-                if trial.s.pending is None or trial.s.pending[:2] != (pi, kind) and cid != cards[-1]:
-                    if cid != cards[-1]:
-                        raise IllegalAction(rule, f"too many cards: the choice was complete before {cid!r}")
             self.s = trial.s
             return
         legal = self._legal()

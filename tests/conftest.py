@@ -1,0 +1,65 @@
+"""Shared helpers: generated decks and a seeded random player (no hidden state, no global random)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tablero.core import Rng, new_game
+from tablero.games.choque.game import ChoqueGame
+from tablero.games.choque.generate import generate_deck, generate_pool
+
+
+def make_game(seed: int, edition: str = "choque-2026", n_characters: int = 30) -> ChoqueGame:
+    rng = Rng(seed)
+    pool = generate_pool(rng, n_characters)
+    decks = [generate_deck(pool, rng, edition, name) for name in ("A", "B")]
+    g = new_game("choque", decks=decks, seed=seed, edition=edition)
+    assert isinstance(g, ChoqueGame)
+    return g
+
+
+def random_moves(g: ChoqueGame, seed: int, limit: int = 20_000) -> Iterator[dict[str, Any]]:
+    """Play uniformly random legal actions; yield each action after it was applied."""
+    rng = Rng(seed)
+    for _ in range(limit):
+        if g.is_over:
+            return
+        legal = g.legal_actions()
+        act = legal[rng.below(len(legal))]
+        g.apply(act)
+        yield act
+    raise AssertionError(f"game did not end within {limit} decisions")
+
+
+def fingerprint(g: ChoqueGame) -> str:
+    """Everything in the state, as text: observation plus the engine's internal queues and rng."""
+    s = g.s
+    inner = {
+        "obs": g.observe(), "stack": repr(s.stack), "chain": repr(s.chain), "triggers": repr(s.triggers),
+        "pending": repr(s.pending), "rng": s.rng.state, "mode": s.chain_mode, "prio": s.chain_prio,
+        "passes": s.chain_passes, "battle": repr(vars_of(s.battle)), "uid": s.next_uid, "log": len(s.log),
+        "known": [(p.main_known, p.soul_known, [c.id for c in p.hand_known], p.toxina_now, p.toxina_next,
+                   [(c.uid, c.hit, c.portal_turn, c.elite_r0, c.gained.id if c.gained else None)
+                    for c in p.chars if c is not None]) for p in s.players],
+    }
+    return json.dumps(inner, sort_keys=True, default=str)
+
+
+def vars_of(obj: Any) -> Any:
+    if obj is None:
+        return None
+    return {k: getattr(obj, k) for k in obj.__slots__}
+
+
+def card_multisets(g: ChoqueGame) -> list[Counter[str]]:
+    return [Counter(c.id for c in p.all_cards()) for p in g.s.players]
+
+
+@pytest.fixture
+def game() -> ChoqueGame:
+    return make_game(1)

@@ -1,0 +1,126 @@
+"""Random legal games across seeds and both editions, with invariants checked after every action.
+
+CH-3 (zones and their capacity), CH-10 (every game ends with a winner or a draw), CH-11.3 (a game is
+reproduced from decks, seed and actions), and the core contract: legal_actions() is pure, every listed
+action is accepted, clone() and the original diverge independently, resample() never changes what the
+player can see.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import card_multisets, fingerprint, make_game, random_moves
+from tablero.core import Rng
+
+EDITIONS = st.sampled_from(["choque-2026", "choque-legacy"])
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def check_invariants(g, start) -> None:  # type: ignore[no-untyped-def]
+    obs = g.observe()
+    # Card conservation: each player's cards across all zones are the same multiset as at the start.
+    assert card_multisets(g) == start
+    for name in ("A", "B"):
+        side = obs[name]
+        assert side["hearts"] >= 0, "CH-10.1: hearts never go negative"
+        # CH-3.1/3.3/3.11: every zone holds at most one card (the zone maps are fixed-size).
+        assert len(g.s.players[0].chars) == 4 and len(g.s.players[0].zones) == 5
+        for z in ("C1", "C2", "C3", "C4"):
+            c = side[z]
+            if c is not None:
+                assert c["hearts"] >= 1, "a character on the field has at least one heart (CH-9.7)"
+                assert c["resistance"] >= 1, "resistance at 0 costs a heart at once (CH-9.7)"
+        assert side["hand_count"] == len(side["hand"])
+        assert side["main_deck_count"] == len(side["main_deck"])
+    if g.is_over:
+        assert g.pending is None and obs["winner"] in ("A", "B", "draw")
+    else:
+        assert g.pending is not None and g.legal_actions(), "a live game always has a legal action"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, edition=EDITIONS)
+def test_random_games_keep_every_invariant(seed: int, edition: str) -> None:
+    g = make_game(seed, edition)
+    start = card_multisets(g)
+    check_invariants(g, start)
+    for _ in random_moves(g, seed ^ 0xABCDEF):
+        check_invariants(g, start)
+    assert g.winner in ("A", "B", "draw")  # CH-10: the game ended
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS, edition=EDITIONS)
+def test_legal_actions_is_pure_and_every_listed_action_is_accepted(seed: int, edition: str) -> None:
+    g = make_game(seed, edition)
+    rng = Rng(seed)
+    while not g.is_over:
+        before = fingerprint(g)
+        legal = g.legal_actions()
+        assert fingerprint(g) == before, "legal_actions() changed the state"
+        assert g.legal_actions() == legal
+        for act in legal:  # every listed action is accepted, and posting it back unchanged applies it
+            trial = g.clone()
+            trial.apply(json.loads(json.dumps(act)))
+        assert fingerprint(g) == before, "applying to clones changed the original"
+        g.apply(legal[rng.below(len(legal))])
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, edition=EDITIONS)
+def test_replay_reproduces_the_identical_final_observation(seed: int, edition: str) -> None:
+    """CH-11.3: (decks, seed, actions) reproduce a game exactly."""
+    g = make_game(seed, edition)
+    actions = [json.loads(json.dumps(a)) for a in random_moves(g, seed + 1)]
+    replay = make_game(seed, edition)
+    for a in actions:
+        replay.apply(a)
+    assert replay.observe() == g.observe()
+    assert replay.log == g.log
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS)
+def test_clone_and_original_diverge_independently(seed: int) -> None:
+    g = make_game(seed)
+    moves = random_moves(g, seed)
+    for _ in range(40):
+        if next(moves, None) is None:
+            break
+    if g.is_over:
+        return
+    c = g.clone()
+    before = fingerprint(g)
+    for _ in random_moves(c, seed + 99):
+        pass
+    assert fingerprint(g) == before, "playing the clone to the end changed the original"
+    c2 = g.clone()
+    for _ in random_moves(g, seed + 7):
+        pass
+    assert fingerprint(c2) == before, "playing the original changed a clone"
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, edition=EDITIONS)
+def test_resample_never_changes_what_the_player_sees(seed: int, edition: str) -> None:
+    g = make_game(seed, edition)
+    start = card_multisets(g)
+    rng = Rng(seed)
+    changed = 0
+    for i, _ in enumerate(random_moves(g, seed + 3)):
+        if i % 7:
+            continue
+        for player in ("A", "B"):
+            r = g.resample(player, rng)
+            assert r.view(player) == g.view(player), "resample changed the player's view"
+            assert card_multisets(r) == start, "resample lost or invented cards"
+            if r.observe() != g.observe():
+                changed += 1
+            if not r.is_over:  # the resampled state is a playable game
+                legal = r.legal_actions()
+                r.apply(legal[0])
+    assert changed > 0 or g.s.turn < 3, "resample never changed anything hidden"
