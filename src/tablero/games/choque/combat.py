@@ -36,8 +36,14 @@ class CombatRules(KeywordRules):
         c = p.chars[zi]
         assert c is not None
         name, oname = NAMES[pi], NAMES[OTHER[pi]]
-        barbarie = c.has("barbarie") and not repeat
-        hit = c.hit if barbarie else ()
+        hit: tuple[object, ...] = ()
+        if c.has("barbarie"):
+            # CH-8 Barbarie: one attack per distinct target; a repetition (CH-9.5) may still go back to
+            # the target of the battle being repeated.
+            hit = c.hit
+            if repeat and self.s.battle is not None:
+                keep = self.s.battle.uids or ("hearts",)
+                hit = tuple(h for h in hit if h not in keep)
         base = {"player": name, "do": "attack", "attacker": f"C{zi + 1}"}
         out = []
         any_char = False
@@ -146,6 +152,10 @@ class CombatRules(KeywordRules):
         s.pending = None
         zones, uids, hearts = self._targets_of(pi, act)
         b.zones, b.uids, b.hearts, b.sig = zones, uids, hearts, s.field_sig()
+        found = s.find(b.attacker)
+        if found is not None and found[2].has("barbarie"):
+            c = found[2]
+            c.hit = (*c.hit, *(h for h in (uids or ("hearts",)) if h not in c.hit))
         self._event("attack_again", player=NAMES[pi], target=act.get("targets", act["target"]))
 
     def _end_battle(self) -> None:

@@ -41,12 +41,14 @@ class FlowRules:
     def _advance(self) -> None:
         s = self.s
         steps = self._steps
+        stack = s.stack
+        a, b = s.players
         while s.pending is None and s.winner is None:
-            if not s.stack:
-                raise AssertionError("engine stack ran dry")  # a bug, never a user's mistake
-            step = s.stack.pop()
+            step = stack.pop()  # an empty stack here is a bug, never a user's mistake
             steps[step[0]](self, step)  # type: ignore[operator]
-            self._check_win()  # CH-10.5: after every chain link, battle and phase step
+            # CH-10.5: checked after every chain link, battle and phase step
+            if a.hearts <= 0 or b.hearts <= 0 or a.decked or b.decked:
+                self._check_win()
 
     def _set_pending(self, pi: int, kind: str, data: tuple[object, ...] = ()) -> None:
         self.s.pending = (pi, kind, data)
@@ -84,11 +86,13 @@ class FlowRules:
         ph = step[1]
         assert isinstance(ph, str)
         s.phase = ph
-        s.stack.append(("body", ph))
         # CH-7.5: the opponent gets a response window at each phase start (only if they can respond).
         opp = OTHER[s.active]
         if self._has_response(opp):
+            s.stack.append(("body", ph))
             self._open_window(opp)
+        else:
+            self._step_body(("body", ph))
 
     def _step_body(self, step: tuple[object, ...]) -> None:
         s = self.s

@@ -28,6 +28,7 @@ class ChoqueGame(DecisionRules, Game):
 
     def __init__(self, state: State) -> None:
         self.s = state
+        self._legal_cache: list[dict[str, Any]] | None = None
 
     # -- the core interface ------------------------------------------------------------------
     @property
@@ -46,7 +47,11 @@ class ChoqueGame(DecisionRules, Game):
         return self.s.edition
 
     def legal_actions(self) -> list[dict[str, Any]]:
-        return self._legal()
+        """The legal answers to the pending decision (a fresh list; treat the dicts as read-only)."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._legal()
+        return list(cache)
 
     def answers(self, action: Mapping[str, Any]) -> bool:
         """Whether ``action`` answers the pending decision (same player, a verb it accepts)."""
@@ -56,12 +61,21 @@ class ChoqueGame(DecisionRules, Game):
         return action.get("player") == NAMES[p[0]] and action.get("do") in ACCEPTS[p[1]]
 
     def apply(self, action: Mapping[str, Any]) -> None:
+        cache = self._legal_cache
+        if cache is not None:
+            for opt in cache:
+                if opt is action:  # fast path: an action object straight from legal_actions()
+                    self._legal_cache = None
+                    self._execute(opt)
+                    self._advance()
+                    return
         act = self._normalize(action)
         do = act["do"]
         if do == "surrender":
             if self.s.winner is not None:
                 raise IllegalAction("CH-10.3", "the CHOQUE is already over")
             s = self.s
+            self._legal_cache = None
             s.winner = NAMES[1 - NAMES.index(act["player"])]  # CH-10.3: at any moment
             s.pending = None
             self._event("surrender", player=act["player"])
@@ -88,11 +102,13 @@ class ChoqueGame(DecisionRules, Game):
                     raise IllegalAction(rule, f"too many cards: the choice was complete before {cid!r}")
                 trial.apply({**act, "cards": [cid]})
             self.s = trial.s
+            self._legal_cache = None
             return
-        legal = self._legal()
+        legal = cache if cache is not None else self._legal()
         match = _match(act, legal, self._support_zone_free(act))
         if match is None:
             raise diagnose(self, act, legal)
+        self._legal_cache = None
         self._execute(match)
         self._advance()
 
@@ -119,6 +135,7 @@ class ChoqueGame(DecisionRules, Game):
     def clone(self) -> ChoqueGame:
         g = ChoqueGame.__new__(ChoqueGame)
         g.s = self.s.copy()
+        g._legal_cache = self._legal_cache  # immutable once built: sharing is safe
         return g
 
     def resample(self, player: str, rng: Rng) -> ChoqueGame:
@@ -126,6 +143,7 @@ class ChoqueGame(DecisionRules, Game):
 
         g = self.clone()
         resample(g.s, NAMES.index(player), rng)
+        g._legal_cache = None
         return g
 
     @property
@@ -191,6 +209,8 @@ class ChoqueGame(DecisionRules, Game):
                 out[key] = val
             else:
                 raise IllegalAction(None, f"unknown action field {key!r} for {do!r}")
+        if do == "attack" and len(out.get("targets", ())) == 2 and out.get("target") in out["targets"]:
+            out["target"] = out["targets"][0]  # Doble batalla: either of the two may be named as target
         return out
 
     # -- construction --------------------------------------------------------------------------

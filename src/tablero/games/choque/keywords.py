@@ -44,9 +44,12 @@ class KeywordRules(ChainRules):
         self._call_triggers(pi, c, normal=True)
         self._queue_trigger(("window", pi))
 
-    def _special_call(self, pi: int, card: CardDef, zi: int, how: str) -> Char:
+    def _special_call(self, pi: int, card: CardDef, zi: int, how: str, zombified: bool = False) -> Char:
         """CH-6.2: made by an ability; no soul ceiling, not counted as a normal call."""
         c = self._place(pi, card, zi, how)
+        if zombified:
+            c.zombified = True  # CH-8.1: from the moment it arrives, none of its abilities work
+            c.refresh()
         self._call_triggers(pi, c, normal=False)
         self._queue_trigger(("window", pi))
         return c
@@ -112,7 +115,7 @@ class KeywordRules(ChainRules):
         """CH-8 Clarividencia X: look at the top X, one back on top, the rest to the bottom in any order."""
         s = self.s
         found = s.find(uid)
-        if found is None or found[0] != pi:
+        if found is None or found[0] != pi or not found[2].has("clarividencia"):
             x = 0
         else:
             x = found[2].param("clarividencia")
@@ -170,6 +173,7 @@ class KeywordRules(ChainRules):
         found = s.find(uid)
         assert found is not None
         found[2].gained = card
+        found[2].refresh()
         s.pending = None
         self._event("mimica", player=NAMES[pi], copied=card.id)
 
@@ -206,8 +210,7 @@ class KeywordRules(ChainRules):
         p.soul_known[3] += 1
         p.mictlan.remove(card)
         s.pending = None
-        c = self._special_call(pi, card, zi, "zombificar")
-        c.zombified = True  # CH-8.1
+        self._special_call(pi, card, zi, "zombificar", zombified=True)
 
     def _link_cosmo(self, pi: int, card: CardDef) -> None:
         if self._cosmo_zones(pi, card):
@@ -235,15 +238,11 @@ class KeywordRules(ChainRules):
         self._event("aura", player=NAMES[pi], card=found[2].card.id)
         self._draw_soul(pi)
 
-    def _link_rito(self, pi: int, card: CardDef, soul_zone: int, zi: int) -> None:
-        """CH-8 Rito: an active soul back to hand, and this character special-called from the hand."""
+    def _link_rito(self, pi: int, card: CardDef, zi: int) -> None:
+        """CH-8 Rito: special-call this character from the hand (its soul was returned on activation)."""
         p = self.s.players[pi]
-        soul = p.zones[soul_zone]
-        if card not in p.hand or not isinstance(soul, CardDef) or soul.type != "alma" or p.chars[zi] is not None:
-            return
-        p.zones[soul_zone] = None
-        p.hand.append(soul)
-        p.hand_known.append(soul)
+        if card not in p.hand or p.chars[zi] is not None:
+            return  # CH-7.6: the card left the hand or the zone filled up: nothing more can happen
         p.hand.remove(card)
         _forget(p.hand_known, card)
         self._special_call(pi, card, zi, "rito")
@@ -269,7 +268,20 @@ class KeywordRules(ChainRules):
 
     # -- who may respond (CH-7.3, CH-7.5) ------------------------------------------------------------
     def _has_response(self, pi: int) -> bool:
-        return bool(self._response_options(pi, first_only=True))
+        s = self.s
+        p = s.players[pi]
+        theirs = s.active != pi
+        maybe = False
+        for c in p.chars:
+            if c is not None and (("aura" in c.kw and theirs) or "portal" in c.kw):
+                maybe = True
+                break
+        if not maybe and theirs:
+            for card in p.hand:
+                if "rito" in card.keywords:
+                    maybe = True
+                    break
+        return maybe and bool(self._response_options(pi, first_only=True))
 
     def _response_options(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
         """Rápido abilities ``pi`` may add to a chain now: Aura, Rito (opponent's turn only), Portal."""
@@ -280,7 +292,7 @@ class KeywordRules(ChainRules):
         theirs = s.active != pi
         if theirs:
             for zi, c in enumerate(p.chars):
-                if c is not None and c.has("aura"):
+                if c is not None and c.has("aura") and ("aura", pi, c.uid) not in s.chain:
                     out.append({"player": name, "do": "use", "source": f"{name}.C{zi + 1}", "ability": "aura"})
                     if first_only:
                         return out
@@ -288,6 +300,9 @@ class KeywordRules(ChainRules):
             for card in p.hand:
                 if "rito" in card.keywords and card.id not in seen:
                     seen.add(card.id)
+                    on_chain = sum(1 for link in s.chain if link[0] == "rito" and link[2] is card)
+                    if on_chain >= p.hand.count(card):
+                        continue  # every copy is already on its way to the field
                     empty = [i for i, c in enumerate(p.chars) if c is None]
                     souls = [i for i, z in enumerate(p.zones) if isinstance(z, CardDef) and z.type == "alma"]
                     for sz in souls:
@@ -305,7 +320,7 @@ class KeywordRules(ChainRules):
         name = NAMES[pi]
         out: list[dict[str, Any]] = []
         for zi, c in enumerate(p.chars):
-            if c is None or not c.has("portal") or c.portal_turn == s.turn:
+            if c is None or "portal" not in c.kw or c.portal_turn == s.turn:
                 continue
             for a in (0, 1):
                 for b in (2, 3):
@@ -327,8 +342,15 @@ class KeywordRules(ChainRules):
             assert c is not None
             link: tuple[Any, ...] = ("aura", pi, c.uid)
         elif ability == "rito":
+            # The cost, paid on activation: one of your active souls back to your hand (public).
             card = next(c for c in p.hand if c.id == act["source"])
-            link = ("rito", pi, card, _zone_index(act["targets"][0]), _zone_index(act["targets"][1]))
+            sz = _zone_index(act["targets"][0])
+            soul = p.zones[sz]
+            assert isinstance(soul, CardDef)
+            p.zones[sz] = None
+            p.hand.append(soul)
+            p.hand_known.append(soul)
+            link = ("rito", pi, card, _zone_index(act["targets"][1]))
         else:  # portal
             zi = _zone_index(act["source"])
             c = p.chars[zi]

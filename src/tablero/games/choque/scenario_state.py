@@ -134,6 +134,7 @@ def _player(s: State, pool: CardPool, pi: int, raw: Any, where: str, hearts: int
         c.attacked = _bool(obj.get("attacked", False), f"{w}.attacked")
         c.defended = _bool(obj.get("defended", False), f"{w}.defended")
         c.zombified = _bool(obj.get("zombified", False), f"{w}.zombified")
+        c.refresh()
         p.chars[CHAR_ZONES.index(zone)] = c
     sups = raw.get("supports") or {}
     if not isinstance(sups, dict):

@@ -30,7 +30,7 @@ class Char:
     """A character on the field (CH-1.3) with its per-stay state."""
 
     __slots__ = ("card", "uid", "hearts", "res", "called", "attacked", "hit", "defended", "resting",
-                 "zombified", "gained", "portal_turn", "elite_r0")
+                 "zombified", "gained", "portal_turn", "elite_r0", "kw")
 
     def __init__(self, card: CardDef, uid: int) -> None:
         self.card = card
@@ -46,6 +46,16 @@ class Char:
         self.gained: CardDef | None = None  # Mímica: the confined card whose abilities it gained
         self.portal_turn = 0      # turn in which Portal was last used (once per turn)
         self.elite_r0 = -1        # Élite: resistance before doubling, while the battle lasts
+        self.kw: frozenset[str] = card.keywords  # the abilities that work now (see refresh)
+
+    def refresh(self) -> None:
+        """Recompute which abilities work: none when zombificado (CH-8.1), plus Mímica's gained ones."""
+        if self.zombified:
+            self.kw = frozenset()
+        elif self.gained is not None:
+            self.kw = self.card.keywords | self.gained.keywords
+        else:
+            self.kw = self.card.keywords
 
     def copy(self) -> Char:
         c = Char.__new__(Char)
@@ -62,17 +72,13 @@ class Char:
         c.gained = self.gained
         c.portal_turn = self.portal_turn
         c.elite_r0 = self.elite_r0
+        c.kw = self.kw
         return c
 
     # -- abilities (CH-8, CH-8.1) -------------------------------------------------------------
     def has(self, kw: str) -> bool:
         """Whether an exclusive ability works on this character now (zombificado: none work)."""
-        if self.zombified:
-            return False
-        if kw in self.card.keywords:
-            return True
-        g = self.gained
-        return g is not None and kw in g.keywords
+        return kw in self.kw
 
     def param(self, kw: str) -> int:
         p = self.card.params.get(kw)

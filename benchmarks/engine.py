@@ -1,0 +1,67 @@
+"""Engine speed: random-vs-random play on one core, and the cost of clone().
+
+    python benchmarks/engine.py [--games N] [--seed S] [--edition E]
+
+Prints decisions/s, full games/s, decisions per game, and the clone() cost for the state after turn 10
+of a seeded game. Targets (issue 2): >= 30,000 decisions/s, clone <= 100 µs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+import timeit
+
+from tablero.core import Rng, new_game
+from tablero.games.choque.generate import generate_deck, generate_pool
+
+
+def make(seed: int, edition: str):  # type: ignore[no-untyped-def]
+    rng = Rng(seed)
+    pool = generate_pool(rng)
+    decks = [generate_deck(pool, rng, edition), generate_deck(pool, rng, edition)]
+    return new_game("choque", decks=decks, seed=seed, edition=edition)
+
+
+def play_random(game, rng: Rng) -> int:  # type: ignore[no-untyped-def]
+    n = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+        n += 1
+    return n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--edition", default="choque-2026")
+    args = ap.parse_args()
+
+    games = [make(args.seed + i, args.edition) for i in range(args.games)]  # setup not timed
+    rng = Rng(args.seed)
+    t0 = time.perf_counter()
+    decisions = sum(play_random(g, rng) for g in games)
+    dt = time.perf_counter() - t0
+
+    g = make(args.seed, args.edition)
+    r = Rng(args.seed + 1)
+    while not g.is_over and g.observe()["turn"] < 10:
+        legal = g.legal_actions()
+        g.apply(legal[r.below(len(legal))])
+    reps = 20000
+    clone_us = min(timeit.repeat(g.clone, number=reps, repeat=5)) / reps * 1e6
+    new_us = min(timeit.repeat(lambda: make(args.seed, args.edition), number=20, repeat=3)) / 20 * 1e6
+
+    print(f"edition            {args.edition}")
+    print(f"games              {args.games}")
+    print(f"decisions/s        {decisions / dt:,.0f}")
+    print(f"games/s            {args.games / dt:,.1f}")
+    print(f"decisions/game     {decisions / args.games:,.1f}")
+    print(f"clone() at turn {g.observe()['turn']:<2} {clone_us:,.1f} µs")
+    print(f"new game (setup)   {new_us:,.0f} µs (pool and decks generated too)")
+
+
+if __name__ == "__main__":
+    main()
