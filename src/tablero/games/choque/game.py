@@ -89,6 +89,11 @@ class ChoqueGame(DecisionRules, Game):
         if act["player"] != NAMES[pi]:
             raise IllegalAction(rule, f"it is {NAMES[pi]}'s decision ({kind}), not {act['player']}'s")
         if do not in ACCEPTS[kind]:
+            if kind == "combat" and do in ACCEPTS["action"]:
+                raise IllegalAction("CH-5.1", f"{do!r} belongs to the action phase, which is over "
+                                              "(a phase once left cannot be returned to)")
+            if kind == "action" and do == "attack":
+                raise IllegalAction("CH-5.1", "battles are declared in the combat phase, after the action phase")
             raise IllegalAction(rule, f"{do!r} does not answer the pending decision ({kind}); it takes "
                                       f"{', '.join(sorted(ACCEPTS[kind]))}")
         # A list of several cards is one all-or-nothing action made of single picks (spec, "Actions").
