@@ -166,8 +166,8 @@ def run_file(path: Path) -> Result:
         return Result(name, False, str(e))
     except TableroError as e:
         return Result(name, False, str(e))
-    except RecursionError:
-        return Result(name, False, "the engine recursed too deeply (please report this file)")
+    except Exception as e:  # an engine bug must not stop the judge: report it on the file's line
+        return Result(name, False, f"internal error {type(e).__name__}: {e} (please report this file)")
 
 
 def show(path: Path) -> dict[str, Any]:

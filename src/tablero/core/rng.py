@@ -38,14 +38,22 @@ class Rng:
         return (self.next64() * n) >> 64
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates in place (SplitMix64 inlined: shuffles dominate the ofrenda's cost)."""
+        """Fisher–Yates in place. SplitMix64 is inlined and each 64-bit output serves two swaps (32 bits
+        each, multiply-shift; bias below n / 2**32): shuffles dominate the ofrenda's cost."""
         state = self.state
-        for i in range(len(items) - 1, 0, -1):
+        i = len(items) - 1
+        while i > 0:
             state = (state + 0x9E3779B97F4A7C15) & _MASK
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+            z ^= z >> 31
+            j = ((z & 0xFFFFFFFF) * (i + 1)) >> 32
             items[i], items[j] = items[j], items[i]
+            i -= 1
+            if i > 0:
+                j = ((z >> 32) * (i + 1)) >> 32
+                items[i], items[j] = items[j], items[i]
+                i -= 1
         self.state = state
 
     def choice(self, items: list[T]) -> T:

@@ -51,6 +51,8 @@ class ChainRules(FlowRules):
         # CH-7.4: the opponent of the last player to add responds first; a call's controller is "the
         # player who added" even when its call triggered nothing (CH-6.5).
         last = trig[-1][1]
+        if not links and not self._has_response(OTHER[last]):
+            return  # an empty window nobody can answer (CH-7.5)
         self._start_chain(links, OTHER[last])
 
     def _add_link(self, link: tuple[Any, ...]) -> None:

@@ -11,25 +11,13 @@ from typing import Any
 
 from .flow import NAMES, OTHER
 from .keywords import KeywordRules
-from .state import Battle, Char, sector_of
+from .state import CHAR_ZONES, Battle, Char, sector_of
 
 
 class CombatRules(KeywordRules):
     """Mixin: the battle steps of the combat phase."""
 
     # -- CH-9.2 who may attack what ----------------------------------------------------------------
-    def _may_attack(self, pi: int, c: Char) -> bool:
-        s = self.s
-        if s.turn == 1 and pi == s.first:
-            return False  # CH-9.1: not in the first player's first turn
-        if c.resting or c.zombified or c.has("fortaleza"):  # CH-9.4, CH-8.1, CH-8 Fortaleza
-            return False
-        if c.called and not c.has("brutalidad"):  # CH-6.3, CH-8 Brutalidad
-            return False
-        if c.attacked and not c.has("barbarie"):  # CH-9.2 once per turn (CH-8 Barbarie aside)
-            return False
-        return True
-
     def _attack_options(self, pi: int, zi: int, repeat: bool = False) -> list[dict[str, Any]]:
         s = self.s
         p, o = s.players[pi], s.players[OTHER[pi]]
@@ -37,14 +25,15 @@ class CombatRules(KeywordRules):
         assert c is not None
         name, oname = NAMES[pi], NAMES[OTHER[pi]]
         hit: tuple[object, ...] = ()
-        if c.has("barbarie"):
+        if "barbarie" in c.kw:
             # CH-8 Barbarie: one attack per distinct target; a repetition (CH-9.5) may still go back to
             # the target of the battle being repeated.
             hit = c.hit
-            if repeat and self.s.battle is not None:
-                keep = self.s.battle.uids or ("hearts",)
+            if repeat and s.battle is not None:
+                keep = s.battle.uids or ("hearts",)
                 hit = tuple(h for h in hit if h not in keep)
-        base = {"player": name, "do": "attack", "attacker": f"C{zi + 1}"}
+        attacker = CHAR_ZONES[zi]
+        target_refs = _REFS[oname]
         out = []
         any_char = False
         for ti, t in enumerate(o.chars):
@@ -52,23 +41,30 @@ class CombatRules(KeywordRules):
                 continue
             any_char = True
             if t.uid not in hit:
-                out.append({**base, "target": f"{oname}.C{ti + 1}"})
-        if (not any_char or c.has("emboscada")) and "hearts" not in hit:  # CH-9.2, CH-8 Emboscada
-            out.append({**base, "target": "hearts"})
-        if c.has("doble_batalla"):  # CH-8 Doble batalla: two opposing characters of one sector
+                out.append({"player": name, "do": "attack", "attacker": attacker, "target": target_refs[ti]})
+        if (not any_char or "emboscada" in c.kw) and "hearts" not in hit:  # CH-9.2, CH-8 Emboscada
+            out.append({"player": name, "do": "attack", "attacker": attacker, "target": "hearts"})
+        if "doble_batalla" in c.kw:  # CH-8 Doble batalla: two opposing characters of one sector
             for a in (0, 2):
                 ta, tb = o.chars[a], o.chars[a + 1]
                 if ta is not None and tb is not None and ta.uid not in hit and tb.uid not in hit:
                     refs = [f"{oname}.C{a + 1}", f"{oname}.C{a + 2}"]
-                    out.append({**base, "target": refs[0], "targets": refs})
+                    out.append({"player": name, "do": "attack", "attacker": attacker, "target": refs[0],
+                                "targets": refs})
         return out
 
     def _combat_options(self, pi: int) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
-        p = self.s.players[pi]
-        for zi, c in enumerate(p.chars):
-            if c is not None and self._may_attack(pi, c):
-                out.extend(self._attack_options(pi, zi))
+        s = self.s
+        if s.turn == 1 and pi == s.first:
+            return out  # CH-9.1: not in the first player's first turn
+        for zi, c in enumerate(s.players[pi].chars):
+            if c is None or c.resting or c.zombified:  # CH-9.4, CH-8.1
+                continue
+            kw = c.kw
+            if "fortaleza" in kw or (c.called and "brutalidad" not in kw) or (c.attacked and "barbarie" not in kw):
+                continue  # CH-8 Fortaleza; CH-6.3 / Brutalidad; CH-9.2 once per turn / Barbarie
+            out.extend(self._attack_options(pi, zi))
         return out
 
     # -- declaring ---------------------------------------------------------------------------------
@@ -270,6 +266,9 @@ class CombatRules(KeywordRules):
         self._leave_field(pi, zi, "mictlan")
         self._event("defeated", player=name, card=c.card.id)
         return False
+
+
+_REFS = {n: tuple(f"{n}.{z}" for z in CHAR_ZONES) for n in NAMES}
 
 
 def _end_elite(c: Char) -> None:

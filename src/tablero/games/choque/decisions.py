@@ -14,7 +14,7 @@ from tablero.core import IllegalAction
 from .cards import CardDef
 from .combat import CombatRules
 from .flow import NAMES, OTHER
-from .state import Equip
+from .state import CHAR_ZONES, SECTOR_ZONES, SUPPORT_ZONES, Equip
 
 # What each decision kind accepts (the spec's implicit-pass rule needs this), and the rule it follows.
 ACCEPTS: dict[str, frozenset[str]] = {
@@ -78,48 +78,57 @@ class DecisionRules(CombatRules):
         raise AssertionError(kind)  # pragma: no cover
 
     def _action_options(self, pi: int) -> list[dict[str, Any]]:
-        """CH-5.6: the active player's options in the action phase."""
+        """CH-5.6: the active player's options in the action phase (hot: written for speed)."""
         s = self.s
         p = s.players[pi]
         name = NAMES[pi]
         out: list[dict[str, Any]] = []
-        empty_z = [i for i, z in enumerate(p.zones) if z is None]
-        empty_c = [i for i, c in enumerate(p.chars) if c is None]
-        total = p.soul_total()
+        chars = p.chars
+        free_z = None  # support zones are interchangeable: the lowest empty one is listed, any is accepted
+        total = 0
+        for i, z in enumerate(p.zones):
+            if z is None:
+                if free_z is None:
+                    free_z = SUPPORT_ZONES[i]
+            elif z.type == "alma":
+                total += z.value
+        empty_c = [CHAR_ZONES[i] for i in range(4) if chars[i] is None]
+        if p.normal_calls >= 2:
+            total = -1  # CH-6.1: both normal calls used
+        tox = p.toxina_now if (s.active == pi and s.phase == "action") else -1
         seen: set[str] = set()
         for card in p.hand:
-            if card.id in seen:
+            cid = card.id
+            if cid in seen:
                 continue
-            seen.add(card.id)
+            seen.add(cid)
             t = card.type
-            if t == "alma":
-                # CH-5.6: one soul per turn, into an empty support zone (zones are interchangeable: the
-                # lowest empty one is listed, any empty one is accepted)
-                if p.souls_activated < 1 and empty_z:
-                    out.append({"player": name, "do": "activate_soul", "card": card.id, "zone": f"Z{empty_z[0] + 1}"})
-            elif t == "personaje":
-                # CH-6.1 soul ceiling and two normal calls; CH-8 Toxina
-                if p.normal_calls < 2 and card.value <= total and not self._call_blocked(pi, card.value):
-                    for zi in empty_c:
-                        out.append({"player": name, "do": "call", "card": card.id, "zone": f"C{zi + 1}"})
+            if t == "personaje":
+                if tox < card.value <= total:  # CH-6.1 soul ceiling and two calls; CH-8 Toxina
+                    for zone in empty_c:
+                        out.append({"player": name, "do": "call", "card": cid, "zone": zone})
+            elif t == "alma":
+                if p.souls_activated < 1 and free_z is not None:  # CH-5.6: one soul per turn
+                    out.append({"player": name, "do": "activate_soul", "card": cid, "zone": free_z})
             elif t == "apoyo":
-                if empty_z:
-                    act = {"player": name, "do": "play", "card": card.id, "zone": f"Z{empty_z[0] + 1}"}
+                if free_z is not None:
                     if card.subtype == "equipo":  # CH-1.5: attached to one of your characters
-                        for zi, c in enumerate(p.chars):
-                            if c is not None:
-                                out.append({**act, "targets": [f"{name}.C{zi + 1}"]})
+                        for zi in range(4):
+                            if chars[zi] is not None:
+                                out.append({"player": name, "do": "play", "card": cid, "zone": free_z,
+                                            "targets": [f"{name}.{CHAR_ZONES[zi]}"]})
                     else:
-                        out.append(act)
+                        out.append({"player": name, "do": "play", "card": cid, "zone": free_z})
             elif t == "sector":
                 for si in range(2):
                     if p.sectors[si] is None:  # CH-3.11
-                        out.append({"player": name, "do": "play", "card": card.id, "zone": "SA" if si == 0 else "SB"})
+                        out.append({"player": name, "do": "play", "card": cid, "zone": SECTOR_ZONES[si]})
             elif t == "arena":
-                out.append({"player": name, "do": "play", "card": card.id, "zone": "arena"})  # CH-3.11 replaces
-        for zi, c in enumerate(p.chars):
-            if c is not None and c.has("atormentar"):  # CH-8 Atormentar (encendido)
-                out.append({"player": name, "do": "use", "source": f"{name}.C{zi + 1}", "ability": "atormentar"})
+                out.append({"player": name, "do": "play", "card": cid, "zone": "arena"})  # CH-3.11 replaces
+        for zi in range(4):
+            c = chars[zi]
+            if c is not None and "atormentar" in c.kw:  # CH-8 Atormentar (encendido)
+                out.append({"player": name, "do": "use", "source": f"{name}.{CHAR_ZONES[zi]}", "ability": "atormentar"})
         out.extend(self._portal_options(pi))
         return out
 

@@ -202,7 +202,7 @@ class FlowRules:
             for c in p.chars:
                 if c is None:
                     continue
-                c.res = c.full_res
+                c.res = c.card.resistance
                 c.elite_r0 = -1
                 c.called = False
                 c.attacked = False
@@ -233,6 +233,8 @@ class FlowRules:
 
 def _took_top(known: list[int], remaining: int) -> None:
     """Update per-viewer deck knowledge after the top card left a deck now holding ``remaining``."""
+    if not (known[0] or known[1] or known[2] or known[3]):
+        return
     for v in (0, 1):
         if known[v] > 0:
             known[v] -= 1

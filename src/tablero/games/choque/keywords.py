@@ -25,6 +25,7 @@ class KeywordRules(ChainRules):
         c = Char(card, s.new_uid())
         c.called = True  # CH-6.3 fatiga de llamado
         s.players[pi].chars[zi] = c
+        s.field_moves += 1
         self._event("call", player=NAMES[pi], card=card.id, zone=f"C{zi + 1}", how=how)
         return c
 
@@ -75,6 +76,7 @@ class KeywordRules(ChainRules):
         c = p.chars[zi]
         assert c is not None
         p.chars[zi] = None
+        s.field_moves += 1
         card = c.card
         if to == "mictlan":
             p.mictlan.append(card)
@@ -268,20 +270,25 @@ class KeywordRules(ChainRules):
 
     # -- who may respond (CH-7.3, CH-7.5) ------------------------------------------------------------
     def _has_response(self, pi: int) -> bool:
+        """Whether ``pi`` could add a link now (a fast check: it runs at every phase start)."""
         s = self.s
         p = s.players[pi]
         theirs = s.active != pi
-        maybe = False
-        for c in p.chars:
-            if c is not None and (("aura" in c.kw and theirs) or "portal" in c.kw):
-                maybe = True
-                break
-        if not maybe and theirs:
+        chars = p.chars
+        for c in chars:
+            if c is None or not c.kw:
+                continue
+            kw = c.kw
+            if theirs and "aura" in kw and ("aura", pi, c.uid) not in s.chain:
+                return True
+            if ("portal" in kw and c.portal_turn != s.turn and (chars[0] is not None or chars[1] is not None)
+                    and (chars[2] is not None or chars[3] is not None)):
+                return True
+        if theirs:
             for card in p.hand:
                 if "rito" in card.keywords:
-                    maybe = True
-                    break
-        return maybe and bool(self._response_options(pi, first_only=True))
+                    return bool(self._response_options(pi, first_only=True))
+        return False
 
     def _response_options(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
         """Rápido abilities ``pi`` may add to a chain now: Aura, Rito (opponent's turn only), Portal."""

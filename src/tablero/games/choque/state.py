@@ -103,6 +103,10 @@ class Equip:
     card: CardDef
     equips: tuple[int, ...]
 
+    # An equip is an apoyo of value 0 wherever support zones are scanned for souls (CH-6.1).
+    type = "apoyo"
+    value = 0
+
 
 class Player:
     """One side of the table: zones, decks, hand, hearts and per-turn counters."""
@@ -167,7 +171,7 @@ class Player:
         """CH-6.1: the sum of the values of the active souls (a ceiling, not a payment)."""
         t = 0
         for z in self.zones:
-            if z is not None and type(z) is not Equip and z.type == "alma":
+            if z is not None and z.type == "alma":
                 t += z.value
         return t
 
@@ -193,7 +197,7 @@ class Battle:
     __slots__ = ("player", "attacker", "zones", "uids", "hearts", "sig", "defender")
 
     def __init__(self, player: int, attacker: int, zones: tuple[int, ...], uids: tuple[int, ...],
-                 hearts: bool, sig: tuple[frozenset[int], frozenset[int]]) -> None:
+                 hearts: bool, sig: int) -> None:
         self.player = player        # attacking player index
         self.attacker = attacker    # attacker uid
         self.zones = zones          # attacked zone indexes on the opponent's field
@@ -212,7 +216,7 @@ class State:
     """Everything in one CHOQUE. ``pending`` is (player index, kind, data) or None."""
 
     __slots__ = ("edition", "players", "turn", "first", "active", "phase", "winner", "pending", "stack",
-                 "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
+                 "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid", "field_moves",
                  "rng", "log")
 
     def __init__(self, edition: str, rng: Rng) -> None:
@@ -232,6 +236,7 @@ class State:
         self.triggers: list[tuple[object, ...]] = []  # disparo abilities waiting for the next chain
         self.battle: Battle | None = None
         self.next_uid = 1
+        self.field_moves = 0   # characters that entered or left the field so far (CH-9.5 "field changed")
         self.rng = rng
         self.log: list[dict[str, object]] = []
 
@@ -253,6 +258,7 @@ class State:
         s.triggers = self.triggers[:]
         s.battle = self.battle.copy() if self.battle is not None else None
         s.next_uid = self.next_uid
+        s.field_moves = self.field_moves
         s.rng = self.rng.copy()
         s.log = self.log[:]
         return s
@@ -270,5 +276,6 @@ class State:
                     return pi, zi, c
         return None
 
-    def field_sig(self) -> tuple[frozenset[int], frozenset[int]]:
-        return tuple(frozenset(c.uid for c in p.chars if c is not None) for p in self.players)  # type: ignore[return-value]
+    def field_sig(self) -> int:
+        """Changes whenever a character enters or leaves the field (a Portal swap is neither)."""
+        return self.field_moves
