@@ -276,7 +276,7 @@ class KeywordRules(ChainRules):
         theirs = s.active != pi
         chars = p.chars
         for c in chars:
-            if c is None or not c.kw:
+            if c is None or not c.rapido:
                 continue
             kw = c.kw
             if theirs and "aura" in kw and ("aura", pi, c.uid) not in s.chain:

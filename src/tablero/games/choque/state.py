@@ -21,6 +21,9 @@ SECTOR_ZONES = ("SA", "SB")                  # CH-3.2
 PHASES = ("start", "ofrenda", "soul_draw", "turn_draw", "action", "combat", "end")  # CH-5.1
 
 
+_ON_FIELD_RAPIDO = frozenset({"aura", "portal"})  # CH-8 rápido abilities used from the field
+
+
 def sector_of(zone: int) -> int:
     """Sector index (0 = A, 1 = B) of character zone index 0..3."""
     return zone >> 1
@@ -30,7 +33,7 @@ class Char:
     """A character on the field (CH-1.3) with its per-stay state."""
 
     __slots__ = ("card", "uid", "hearts", "res", "called", "attacked", "hit", "defended", "resting",
-                 "zombified", "gained", "portal_turn", "elite_r0", "kw")
+                 "zombified", "gained", "portal_turn", "elite_r0", "kw", "rapido")
 
     def __init__(self, card: CardDef, uid: int) -> None:
         self.card = card
@@ -47,6 +50,7 @@ class Char:
         self.portal_turn = 0      # turn in which Portal was last used (once per turn)
         self.elite_r0 = -1        # Élite: resistance before doubling, while the battle lasts
         self.kw: frozenset[str] = card.keywords  # the abilities that work now (see refresh)
+        self.rapido = bool(card.keywords & _ON_FIELD_RAPIDO)  # may answer a chain from the field
 
     def refresh(self) -> None:
         """Recompute which abilities work: none when zombificado (CH-8.1), plus Mímica's gained ones."""
@@ -56,6 +60,7 @@ class Char:
             self.kw = self.card.keywords | self.gained.keywords
         else:
             self.kw = self.card.keywords
+        self.rapido = bool(self.kw & _ON_FIELD_RAPIDO)
 
     def copy(self) -> Char:
         c = Char.__new__(Char)
@@ -73,6 +78,7 @@ class Char:
         c.portal_turn = self.portal_turn
         c.elite_r0 = self.elite_r0
         c.kw = self.kw
+        c.rapido = self.rapido
         return c
 
     # -- abilities (CH-8, CH-8.1) -------------------------------------------------------------
