@@ -115,12 +115,15 @@ class FlowRules:
             self._draw_main(pi)  # CH-5.5 (the first player draws on turn 1 too)
         elif ph == "action":
             p.toxina_now, p.toxina_next = p.toxina_next, -1  # CH-8 Toxina: this action phase
-            s.stack.append(("free", "action"))
+            s.pending = (pi, "action", ())  # the free decision (CH-7.5)
         elif ph == "combat":
-            s.stack.append(("free", "combat"))
+            s.pending = (pi, "combat", ())
         elif ph == "end":
-            s.stack.append(("cleanup",))
-            s.stack.append(("hand_limit",))
+            if len(p.hand) > 7:  # CH-5.8: the hand limit first, then the cleanup
+                s.stack.append(("cleanup",))
+                s.pending = (pi, "discard", (len(p.hand) - 7,))
+            else:
+                self._step_cleanup(("cleanup",))
 
     def _step_free(self, step: tuple[object, ...]) -> None:
         """The active player's free decision in the action or combat phase (always asked, CH-7.5)."""
@@ -171,10 +174,13 @@ class FlowRules:
             self._event("deck_out", player=NAMES[pi])
             return False
         card = p.main.pop()
-        _took_top(p.main_known, len(p.main))
+        known = p.main_known
+        if known[0] or known[1] or known[2] or known[3]:
+            _took_top(known, len(p.main))
         p.hand.append(card)
         self._event("draw", player=NAMES[pi], card=card.id, hidden=True)
-        self._on_drawn(pi, card)
+        if "cosmo" in card.keywords:
+            self._on_drawn(pi, card)
         return True
 
     def _draw_soul(self, pi: int) -> bool:
@@ -189,12 +195,6 @@ class FlowRules:
         return True
 
     # -- CH-5.8 end of turn ------------------------------------------------------------------------
-    def _step_hand_limit(self, step: tuple[object, ...]) -> None:
-        pi = self.s.active
-        excess = len(self.s.players[pi].hand) - 7
-        if excess > 0:
-            self._set_pending(pi, "discard", (excess,))
-
     def _step_cleanup(self, step: tuple[object, ...]) -> None:
         """CH-5.8 / CH-9.9: resistance restored, per-turn marks cleared, the active side stops resting."""
         s = self.s

@@ -335,7 +335,6 @@ ChoqueGame._steps = {
     "phase": ChoqueGame._step_phase,
     "body": ChoqueGame._step_body,
     "free": ChoqueGame._step_free,
-    "hand_limit": ChoqueGame._step_hand_limit,
     "cleanup": ChoqueGame._step_cleanup,
     "window": ChoqueGame._step_window,
     "chain": ChoqueGame._step_chain,
