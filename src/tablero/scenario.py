@@ -1,4 +1,4 @@
-"""The rules judge: run scenario files (``../shared/spec/scenarios.md``) and report PASS / FAIL.
+"""The rules judge: run scenario files (``docs/scenarios.md``) and report PASS / FAIL.
 
 Game-agnostic: the file's ``game`` names a registered game whose scenario loader builds the position.
 Implicit passes follow the spec: before each scripted action, and after the last, every pending *optional*

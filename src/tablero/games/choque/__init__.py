@@ -1,4 +1,4 @@
-"""Choque de Héroes (Codex Cómics): the flagship rulebook, ``../shared/rules/choque.md`` in code.
+"""Choque de Héroes (Codex Cómics): the flagship rulebook, ``docs/rules/choque.md`` in code.
 
 Where each rule lives: CH-2 ``deck.py``; CH-3 zones ``state.py``; CH-4 ``game.py`` (``ChoqueGame.new``);
 CH-5 and CH-10 ``flow.py``; CH-6 calls and CH-8 abilities ``keywords.py``; CH-7 ``chain.py``; CH-9

@@ -105,7 +105,7 @@ def _int_field(raw: Mapping[str, Any], key: str, where: str, problems: list[str]
         return 0
     if v < minimum:
         problems.append(f"{where}: field {key!r} must be >= {minimum}, got {v}")
-    return v
+    return int(v)
 
 
 def _parse_keywords(raw: Any, where: str, problems: list[str]) -> tuple[frozenset[str], dict[str, int]]:

@@ -21,7 +21,7 @@ class ChainRules(FlowRules):
         """Schedule a response window for ``prio`` (CH-7.5), checked when it comes up."""
         self.s.stack.append(("window", prio))
 
-    def _step_window(self, step: tuple[object, ...]) -> None:
+    def _step_window(self, step: tuple[Any, ...]) -> None:
         prio = step[1]
         assert isinstance(prio, int)
         if self.s.chain_mode == 0 and self._has_response(prio):
@@ -42,7 +42,7 @@ class ChainRules(FlowRules):
         if s.chain_mode == 0 and (not s.stack or s.stack[-1] != ("triggers",)):
             s.stack.append(("triggers",))
 
-    def _step_triggers(self, step: tuple[object, ...]) -> None:
+    def _step_triggers(self, step: tuple[Any, ...]) -> None:
         s = self.s
         if s.chain_mode != 0 or not s.triggers:
             return
@@ -70,7 +70,7 @@ class ChainRules(FlowRules):
         else:
             s.chain_prio = OTHER[s.chain_prio]
 
-    def _step_chain(self, step: tuple[object, ...] = ("chain",)) -> None:
+    def _step_chain(self, step: tuple[Any, ...] = ("chain",)) -> None:
         s = self.s
         if s.chain_mode == 2:
             if s.chain:

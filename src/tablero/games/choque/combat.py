@@ -24,7 +24,7 @@ class CombatRules(KeywordRules):
         c = p.chars[zi]
         assert c is not None
         name, oname = NAMES[pi], NAMES[OTHER[pi]]
-        hit: tuple[object, ...] = ()
+        hit: tuple[Any, ...] = ()
         if "barbarie" in c.kw:
             # CH-8 Barbarie: one attack per distinct target; a repetition (CH-9.5) may still go back to
             # the target of the battle being repeated.
@@ -34,7 +34,7 @@ class CombatRules(KeywordRules):
                 hit = tuple(h for h in hit if h not in keep)
         attacker = CHAR_ZONES[zi]
         target_refs = _REFS[oname]
-        out = []
+        out: list[dict[str, Any]] = []
         any_char = False
         for ti, t in enumerate(o.chars):
             if t is None:
@@ -97,7 +97,7 @@ class CombatRules(KeywordRules):
         uids = tuple(o.chars[z].uid for z in zones)  # type: ignore[union-attr]
         return zones, uids, False
 
-    def _step_battle(self, step: tuple[object, ...]) -> None:
+    def _step_battle(self, step: tuple[Any, ...]) -> None:
         what = step[1]
         b = self.s.battle
         if b is None:

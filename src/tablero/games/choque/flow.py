@@ -23,13 +23,18 @@ class FlowRules:
 
     s: State
 
-    # Provided by the other rule mixins.
-    def _has_response(self, pi: int) -> bool: ...
-    def _step_chain(self) -> None: ...
-    def _open_window(self, prio: int) -> None: ...
-    def _step_battle(self, what: str) -> None: ...
-    def _on_drawn(self, pi: int, card: CardDef) -> None: ...
-    def _leave_field(self, pi: int, zi: int, to: str) -> Char: ...
+    # Provided by the other rule mixins (chain.py, keywords.py).
+    def _has_response(self, pi: int) -> bool:
+        raise NotImplementedError
+
+    def _open_window(self, prio: int) -> None:
+        raise NotImplementedError
+
+    def _on_drawn(self, pi: int, card: CardDef) -> None:
+        raise NotImplementedError
+
+    def _leave_field(self, pi: int, zi: int, to: str) -> Char:
+        raise NotImplementedError
 
     # -- events ------------------------------------------------------------------------------
     def _event(self, kind: str, **data: Any) -> None:
@@ -45,12 +50,12 @@ class FlowRules:
         a, b = s.players
         while s.pending is None and s.winner is None:
             step = stack.pop()  # an empty stack here is a bug, never a user's mistake
-            steps[step[0]](self, step)  # type: ignore[operator]
+            steps[step[0]](self, step)
             # CH-10.5: checked after every chain link, battle and phase step
             if a.hearts <= 0 or b.hearts <= 0 or a.decked or b.decked:
                 self._check_win()
 
-    def _set_pending(self, pi: int, kind: str, data: tuple[object, ...] = ()) -> None:
+    def _set_pending(self, pi: int, kind: str, data: tuple[Any, ...] = ()) -> None:
         self.s.pending = (pi, kind, data)
 
     # -- CH-10 winning and losing --------------------------------------------------------------
@@ -74,14 +79,14 @@ class FlowRules:
         for ph in reversed(PHASES[PHASES.index(phase):]):
             s.stack.append(("phase", ph))
 
-    def _step_new_turn(self, step: tuple[object, ...]) -> None:
+    def _step_new_turn(self, step: tuple[Any, ...]) -> None:
         s = self.s
         s.turn += 1
         s.active = OTHER[s.active]
         self._event("turn", player=NAMES[s.active])
         self._push_turn_from("start")
 
-    def _step_phase(self, step: tuple[object, ...]) -> None:
+    def _step_phase(self, step: tuple[Any, ...]) -> None:
         s = self.s
         ph = step[1]
         assert isinstance(ph, str)
@@ -94,7 +99,7 @@ class FlowRules:
         else:
             self._step_body(("body", ph))
 
-    def _step_body(self, step: tuple[object, ...]) -> None:
+    def _step_body(self, step: tuple[Any, ...]) -> None:
         s = self.s
         ph = step[1]
         pi = s.active
@@ -125,7 +130,7 @@ class FlowRules:
             else:
                 self._step_cleanup(("cleanup",))
 
-    def _step_free(self, step: tuple[object, ...]) -> None:
+    def _step_free(self, step: tuple[Any, ...]) -> None:
         """The active player's free decision in the action or combat phase (always asked, CH-7.5)."""
         kind = step[1]
         assert isinstance(kind, str)
@@ -195,7 +200,7 @@ class FlowRules:
         return True
 
     # -- CH-5.8 end of turn ------------------------------------------------------------------------
-    def _step_cleanup(self, step: tuple[object, ...]) -> None:
+    def _step_cleanup(self, step: tuple[Any, ...]) -> None:
         """CH-5.8 / CH-9.9: resistance restored, per-turn marks cleared, the active side stops resting."""
         s = self.s
         for pi, p in enumerate(s.players):

@@ -136,7 +136,7 @@ class KeywordRules(ChainRules):
         """One pick: the first picked card goes on top, each later one to the bottom (in pick order)."""
         s = self.s
         assert s.pending is not None
-        _, looked, picked = s.pending[2]  # type: ignore[misc]
+        _, looked, picked = s.pending[2]
         picked = (*picked, card)
         rest = list(looked)
         for c in picked:

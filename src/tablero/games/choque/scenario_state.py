@@ -1,4 +1,4 @@
-"""Build a game from a scenario file's ``state`` (``../shared/spec/scenarios.md``, "State").
+"""Build a game from a scenario file's ``state`` (``docs/scenarios.md``, "State").
 
 Every problem is a ``BadInput`` naming the key path (``state.players.A.characters.C5``), never a crash.
 """
@@ -85,7 +85,7 @@ def _cards(pool: CardPool, raw: Any, where: str, types: tuple[str, ...] | None =
 def _int(raw: Any, where: str, minimum: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < minimum:
         raise BadInput(f"{where}: expected an integer >= {minimum}, got {raw!r}")
-    return raw
+    return int(raw)
 
 
 def _bool(raw: Any, where: str) -> bool:

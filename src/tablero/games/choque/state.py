@@ -9,6 +9,7 @@ is a new uid), which is how battles, equips and Portal follow a character across
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tablero.core import Rng
 
@@ -42,7 +43,7 @@ class Char:
         self.res = card.resistance
         self.called = False       # CH-6.3 summoning fatigue (called this turn)
         self.attacked = False     # declared battle this turn (CH-9.2)
-        self.hit: tuple[object, ...] = ()   # Barbarie: uids (or "hearts") already attacked this turn
+        self.hit: tuple[Any, ...] = ()   # Barbarie: uids (or "hearts") already attacked this turn
         self.defended = False     # CH-9.3 defended this turn
         self.resting = False      # CH-9.4
         self.zombified = False    # CH-8.1
@@ -190,7 +191,7 @@ class Player:
         out += [c.card for c in self.chars if c is not None]
         for z in self.zones:
             if z is not None:
-                out.append(z.card if type(z) is Equip else z)  # type: ignore[union-attr]
+                out.append(z.card if isinstance(z, Equip) else z)
         out += [s for s in self.sectors if s is not None]
         if self.arena is not None:
             out.append(self.arena)
@@ -233,13 +234,13 @@ class State:
         self.active = 0
         self.phase = "start"
         self.winner: str | None = None
-        self.pending: tuple[int, str, tuple[object, ...]] | None = None
-        self.stack: list[tuple[object, ...]] = []     # work still to do, last = next
-        self.chain: list[tuple[object, ...]] = []     # CH-7.4 links, last = resolves first
+        self.pending: tuple[int, str, tuple[Any, ...]] | None = None
+        self.stack: list[tuple[Any, ...]] = []     # work still to do, last = next
+        self.chain: list[tuple[Any, ...]] = []     # CH-7.4 links, last = resolves first
         self.chain_prio = 0
         self.chain_passes = 0
         self.chain_mode = 0   # 0 no chain, 1 window open (players may add links), 2 resolving
-        self.triggers: list[tuple[object, ...]] = []  # disparo abilities waiting for the next chain
+        self.triggers: list[tuple[Any, ...]] = []  # disparo abilities waiting for the next chain
         self.battle: Battle | None = None
         self.next_uid = 1
         self.field_moves = 0   # characters that entered or left the field so far (CH-9.5 "field changed")
