@@ -25,22 +25,22 @@ def test_ch_1_2_types_and_ch_1_5_apoyo_subtypes() -> None:
         assert card_from_dict({"id": "a", "type": "apoyo", "subtype": sub}).subtype == sub
     assert card_from_dict({"id": "s", "type": "alma", "value": 3}).home_deck() == "soul"
     assert card_from_dict({"id": "m", "type": "amalgama", "value": 6, "hearts": 2, "strength": 5,
-                           "resistance": 5}).home_deck() == "support"
+                           "resistance": 5, "materials": [{"count": 2}]}).home_deck() == "support"
 
 
 @pytest.mark.parametrize("raw,needle", [
     ({"id": "x", "type": "personaje", "value": 1, "hearts": 0, "strength": 1, "resistance": 1},
-     "'hearts' must be >= 1"),
-    ({"id": "x", "type": "personaje", "value": 1, "hearts": 1, "resistance": 1}, "missing field 'strength'"),
+     "hearts: must be >= 1"),
+    ({"id": "x", "type": "personaje", "value": 1, "hearts": 1, "resistance": 1}, "strength: missing"),
     ({"id": "x", "type": "personaje", "value": "4", "hearts": 1, "strength": 1, "resistance": 1}, "must be an integer"),
     ({"id": "x", "type": "personaje", "value": 1, "hearts": 1, "strength": 1, "resistance": 1,
       "keywords": ["volar"]}, "unknown keyword 'volar'"),
     ({"id": "x", "type": "personaje", "value": 1, "hearts": 1, "strength": 1, "resistance": 1,
       "keywords": ["clarividencia"]}, "needs a number"),
-    ({"id": "x", "type": "monstruo"}, "'type' must be one of"),
+    ({"id": "x", "type": "monstruo"}, "type: must be one of"),
     ({"id": "X-1", "type": "alma", "value": 1}, "[a-z0-9_]+"),
     ({"id": "x", "type": "apoyo", "subtype": "lento"}, "subtype"),
-    ({"id": "x", "type": "alma", "value": 1, "colour": "red"}, "unknown field(s) colour"),
+    ({"id": "x", "type": "alma", "value": 1, "colour": "red"}, "colour: unknown field"),
 ])
 def test_bad_cards_get_a_message_naming_the_field(raw: dict[str, object], needle: str) -> None:
     with pytest.raises(BadInput) as e:

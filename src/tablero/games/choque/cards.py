@@ -1,8 +1,8 @@
-"""Card definitions (CH-1) and the loader for the scenario spec's inline card format.
+"""Card definitions (CH-1): the card format (a superset of the scenario spec's inline cards) and its checks.
 
 A ``CardDef`` is immutable static data shared by every game that uses the card: game states hold
-references to it, never copies, which keeps ``clone()`` cheap. The richer card-file format (effects)
-arrives with the next issue as a superset of this one.
+references to it, never copies, which keeps ``clone()`` cheap. Effects (abilities, apoyo effects, static
+modifiers, amalgam materials) are compiled once at load time by ``effects/schema.py``.
 """
 
 from __future__ import annotations
@@ -14,32 +14,16 @@ from typing import Any
 
 from tablero.core import BadInput
 
-TYPES = ("personaje", "alma", "apoyo", "sector", "arena", "amalgama")
-APOYO_SUBTYPES = ("normal", "continuo", "equipo", "rapido")
-
-# CH-8: the 22 exclusive abilities, by their ids in the scenario spec.
-KEYWORDS = (
-    "alerta", "atormentar", "aura", "barbarie", "brutalidad", "clarividencia", "comandar", "cosmo",
-    "doble_batalla", "elite", "emboscada", "fortaleza", "guarda", "heroismo", "invulnerable", "mimica",
-    "portal", "primer_dano", "rito", "tortura", "toxina", "zombificar",
-)
-PARAM_KEYWORDS = frozenset({"clarividencia"})  # keywords printed with a number X
-
-# Spanish display names, for logs and the terminal.
-KEYWORD_NAMES = {
-    "alerta": "Alerta", "atormentar": "Atormentar", "aura": "Aura", "barbarie": "Barbarie",
-    "brutalidad": "Brutalidad", "clarividencia": "Clarividencia", "comandar": "Comandar", "cosmo": "Cosmo",
-    "doble_batalla": "Doble batalla", "elite": "Élite", "emboscada": "Emboscada", "fortaleza": "Fortaleza",
-    "guarda": "Guarda", "heroismo": "Heroísmo", "invulnerable": "Invulnerable", "mimica": "Mímica",
-    "portal": "Portal", "primer_dano": "Primer daño", "rito": "Rito", "tortura": "Tortura",
-    "toxina": "Toxina", "zombificar": "Zombificar",
-}
+from .effects.schema import NO_EFFECTS, Effects, check_effects
+from .terms import APOYO_SUBTYPES, KEYWORDS, PARAM_KEYWORDS, TYPES
 
 _ID_RE = re.compile(r"^[a-z0-9_]+$")
 _KNOWN_FIELDS = {
     "id", "name", "type", "value", "hearts", "strength", "resistance", "impact", "keywords", "subtype",
-    "number", "set", "archetypes", "comic", "flavor", "text", "en", "materials", "effects",
+    "number", "set", "archetypes", "comic", "flavor", "text", "en", "materials", "abilities", "effect",
+    "static", "equip", "placement", "scope",
 }
+_TEXT_FIELDS = ("number", "set", "comic", "flavor", "text")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -58,6 +42,22 @@ class CardDef:
     params: Mapping[str, int] = field(default_factory=dict)  # e.g. {"clarividencia": 3}
     subtype: str | None = None
     raw: Mapping[str, Any] = field(default_factory=dict)
+    fx: Effects = NO_EFFECTS
+    archetypes: frozenset[str] = frozenset()
+    number: str = ""
+    set: str = ""
+
+    @property
+    def text(self) -> str:
+        return str(self.raw.get("text", ""))
+
+    def display_name(self, lang: str = "es") -> str:
+        """The card's name in ``lang`` (English from the optional ``en`` translation)."""
+        if lang == "en":
+            en = self.raw.get("en")
+            if isinstance(en, dict) and isinstance(en.get("name"), str):
+                return en["name"]
+        return self.name
 
     @property
     def is_character(self) -> bool:
@@ -92,101 +92,128 @@ class CardDef:
         return out
 
 
-def _int_field(raw: Mapping[str, Any], key: str, where: str, problems: list[str], *, minimum: int,
+def _int_field(raw: Mapping[str, Any], key: str, problems: list[tuple[str, str]], *, minimum: int,
                default: int | None = None) -> int:
     if key not in raw:
         if default is None:
-            problems.append(f"{where}: missing field {key!r} (an integer >= {minimum})")
+            problems.append((key, f"missing (an integer >= {minimum})"))
             return 0
         return default
     v = raw[key]
     if isinstance(v, bool) or not isinstance(v, int):
-        problems.append(f"{where}: field {key!r} must be an integer, got {v!r}")
+        problems.append((key, f"must be an integer, got {v!r}"))
         return 0
     if v < minimum:
-        problems.append(f"{where}: field {key!r} must be >= {minimum}, got {v}")
+        problems.append((key, f"must be >= {minimum}, got {v}"))
     return int(v)
 
 
-def _parse_keywords(raw: Any, where: str, problems: list[str]) -> tuple[frozenset[str], dict[str, int]]:
+def _parse_keywords(raw: Any, problems: list[tuple[str, str]]) -> tuple[frozenset[str], dict[str, int]]:
     if raw is None:
         return frozenset(), {}
     if not isinstance(raw, list):
-        problems.append(f"{where}: 'keywords' must be a list, got {raw!r}")
+        problems.append(("keywords", f"must be a list, got {raw!r}"))
         return frozenset(), {}
     kws: set[str] = set()
     params: dict[str, int] = {}
-    for item in raw:
+    for i, item in enumerate(raw):
+        where = f"keywords[{i}]"
         if isinstance(item, str):
             name, param = item, None
         elif isinstance(item, dict) and len(item) == 1:
             ((name, param),) = item.items()
         else:
-            problems.append(f"{where}: keyword {item!r} must be an id or a one-key map like {{clarividencia: 3}}")
+            problems.append((where, f"{item!r} must be an id or a one-key map like {{clarividencia: 3}}"))
             continue
         if name not in KEYWORDS:
-            problems.append(f"{where}: unknown keyword {name!r}; known: {', '.join(KEYWORDS)}")
+            problems.append((where, f"unknown keyword {name!r}; known: {', '.join(KEYWORDS)}"))
             continue
         if name in PARAM_KEYWORDS:
             if param is None:
-                problems.append(f"{where}: keyword {name!r} needs a number, e.g. {{{name}: 3}}")
+                problems.append((where, f"keyword {name!r} needs a number, e.g. {{{name}: 3}}"))
                 continue
             if isinstance(param, bool) or not isinstance(param, int) or param < 1:
-                problems.append(f"{where}: keyword {name!r} needs a positive integer, got {param!r}")
+                problems.append((where, f"keyword {name!r} needs a positive integer, got {param!r}"))
                 continue
             params[name] = param
         elif param is not None:
-            problems.append(f"{where}: keyword {name!r} takes no number")
+            problems.append((where, f"keyword {name!r} takes no number"))
             continue
         kws.add(name)
     return frozenset(kws), params
 
 
-def card_from_dict(raw: Any, where: str = "card") -> CardDef:
-    """Validate one inline card and build it; raises ``BadInput`` listing every problem at once."""
-    problems: list[str] = []
+def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str]]]:
+    """Check one card and build it. Returns the card (None if unusable) and every (field, problem)."""
+    problems: list[tuple[str, str]] = []
     if not isinstance(raw, dict):
-        raise BadInput(f"{where}: a card must be a map of fields, got {raw!r}")
+        return None, [("", f"a card must be a map of fields, got {raw!r}")]
     cid = raw.get("id")
     if not isinstance(cid, str) or not _ID_RE.match(cid):
-        raise BadInput(f"{where}: card 'id' must match [a-z0-9_]+, got {cid!r}")
-    where = f"{where} {cid!r}"
-    unknown = sorted(set(map(str, raw)) - _KNOWN_FIELDS)
-    if unknown:
-        problems.append(f"{where}: unknown field(s) {', '.join(unknown)}")
+        return None, [("id", f"must match [a-z0-9_]+, got {cid!r}")]
+    for k in raw:
+        if k not in _KNOWN_FIELDS:
+            hint = " (YAML reads an unquoted on:/yes:/no: as a boolean)" if isinstance(k, bool) else ""
+            problems.append((str(k), f"unknown field{hint}"))
     name = raw.get("name", cid)
     if not isinstance(name, str) or not name:
-        problems.append(f"{where}: 'name' must be a non-empty text")
+        problems.append(("name", "must be a non-empty text"))
         name = cid
     ctype = raw.get("type")
     if ctype not in TYPES:
-        raise BadInput(f"{where}: 'type' must be one of {', '.join(TYPES)}, got {ctype!r}")
+        return None, problems + [("type", f"must be one of {', '.join(TYPES)}, got {ctype!r}")]
     value = hearts = strength = resistance = 0
     impact = 1
     subtype = None
     kws: frozenset[str] = frozenset()
     params: dict[str, int] = {}
     if ctype in ("personaje", "alma", "amalgama"):
-        value = _int_field(raw, "value", where, problems, minimum=0)
+        value = _int_field(raw, "value", problems, minimum=0)
     if ctype in ("personaje", "amalgama"):
-        hearts = _int_field(raw, "hearts", where, problems, minimum=1)  # CH-1.3: hearts >= 1
-        strength = _int_field(raw, "strength", where, problems, minimum=0)
-        resistance = _int_field(raw, "resistance", where, problems, minimum=1)
-        impact = _int_field(raw, "impact", where, problems, minimum=0, default=1)  # CH-1.3 default 1
-        kws, params = _parse_keywords(raw.get("keywords"), where, problems)
-    elif raw.get("keywords"):
-        problems.append(f"{where}: only characters carry exclusive abilities (keywords)")
+        hearts = _int_field(raw, "hearts", problems, minimum=1)  # CH-1.3: hearts >= 1
+        strength = _int_field(raw, "strength", problems, minimum=0)
+        resistance = _int_field(raw, "resistance", problems, minimum=1)
+        impact = _int_field(raw, "impact", problems, minimum=0, default=1)  # CH-1.3 default 1
+        kws, params = _parse_keywords(raw.get("keywords"), problems)
+    else:
+        for k in ("hearts", "strength", "resistance", "impact"):
+            if k in raw:
+                problems.append((k, f"only characters have {k}"))
+        if raw.get("keywords"):
+            problems.append(("keywords", "only characters carry exclusive abilities"))
     if ctype == "apoyo":
         subtype = raw.get("subtype", "normal")
         if subtype not in APOYO_SUBTYPES:
-            problems.append(f"{where}: apoyo 'subtype' must be one of {', '.join(APOYO_SUBTYPES)}, got {subtype!r}")
+            problems.append(("subtype", f"must be one of {', '.join(APOYO_SUBTYPES)}, got {subtype!r}"))
     elif "subtype" in raw:
-        problems.append(f"{where}: only apoyos have a 'subtype'")
-    if problems:
-        raise BadInput("; ".join(problems))
-    return CardDef(id=cid, name=name, type=ctype, value=value, hearts=hearts, strength=strength,
+        problems.append(("subtype", "only apoyos have a subtype"))
+    for k in _TEXT_FIELDS:
+        if k in raw and not isinstance(raw[k], (str, int)):
+            problems.append((k, "must be a text"))
+    archetypes = raw.get("archetypes", [])
+    if not isinstance(archetypes, list) or not all(isinstance(a, str) for a in archetypes):
+        problems.append(("archetypes", "must be a list of tags"))
+        archetypes = []
+    en = raw.get("en")
+    if en is not None:
+        if not isinstance(en, dict) or set(en) - {"name", "text", "flavor"}:
+            problems.append(("en", "must be a map with name, text and/or flavor"))
+    fx = check_effects(raw, ctype, subtype, problems)
+    card = CardDef(id=cid, name=name, type=ctype, value=value, hearts=hearts, strength=strength,
                    resistance=resistance, impact=impact, keywords=kws, params=params, subtype=subtype,
-                   raw=dict(raw))
+                   raw=dict(raw), fx=fx, archetypes=frozenset(archetypes), number=str(raw.get("number", "")),
+                   set=str(raw.get("set", "")))
+    return card, problems
+
+
+def card_from_dict(raw: Any, where: str = "card") -> CardDef:
+    """Validate one card and build it; raises ``BadInput`` listing every problem at once."""
+    card, problems = validate_card(raw)
+    if problems or card is None:
+        cid = raw.get("id") if isinstance(raw, dict) else None
+        label = f"{where} {cid!r}" if isinstance(cid, str) else where
+        raise BadInput("; ".join(f"{label}: {f + ': ' if f else ''}{m}" for f, m in problems))
+    return card
 
 
 class CardPool:

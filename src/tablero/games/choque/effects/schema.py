@@ -1,0 +1,422 @@
+"""Validate the effect part of a card and compile it into immutable runtime objects.
+
+Every problem is collected with the field path where it is (``abilities[0].do[1].destroy.target``) and
+what was expected, so ``tablero cards check`` can report them all at once to a card designer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..terms import TYPES
+from .vocabulary import CATEGORIES, CONDITIONS, COSTS, FILTER_KEYS, PLAYERS, TRIGGERS, UNTILS, VERBS
+
+Problems = list[tuple[str, str]]  # (field path, message)
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """One cost or verb with its parameters (defaults filled in)."""
+
+    verb: str
+    args: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """A target chosen when the ability is activated (CH-7.4), re-checked on resolution (CH-7.6)."""
+
+    name: str
+    zone: str
+    filter: Mapping[str, Any]
+    count: int = 1
+    random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """An ability of a card (CH-7): when it can be used, what it costs, what it targets, what it does."""
+
+    name: str
+    category: str                      # continuo | encendido | rapido | disparo | activation (apoyos)
+    trigger: str | None = None
+    trigger_args: Mapping[str, Any] = field(default_factory=dict)
+    optional: bool = False
+    once_per_turn: bool = False
+    cost: tuple[Op, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    ops: tuple[Op, ...] = ()
+    condition: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Static:
+    """A continuous modifier (CH-7.1, CH-1.5 continuo/equipo, CH-1.6 sector, CH-1.7 arena)."""
+
+    strength: int = 0
+    resistance: int = 0
+    impact: int = 0
+    affects: Mapping[str, Any] = field(default_factory=dict)
+    condition: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Material:
+    """Part of an amalgam's material cost (CH-1.8): ``count`` cards of the hand matching ``filter``."""
+
+    count: int
+    filter: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Effects:
+    """Everything a card does beyond its printed numbers and keywords."""
+
+    abilities: tuple[Ability, ...] = ()
+    effect: Ability | None = None       # an apoyo's activation effect
+    static: tuple[Static, ...] = ()
+    materials: tuple[Material, ...] = ()
+    equip: Mapping[str, Any] | None = None
+    placement: str = "own"              # sectors: own | opponent | either (CH-1.6)
+    scope: str = "own"                  # arenas: own | opponent | both (CH-1.7)
+
+
+NO_EFFECTS = Effects()
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def check_value(kind: str, v: Any, path: str, problems: Problems, target_names: set[str]) -> Any:
+    """Check one parameter of a cost or verb; returns the (normalised) value."""
+    if kind == "int":
+        if not _is_int(v) or v < 0:
+            problems.append((path, f"expected a whole number >= 0, got {v!r}"))
+        return v
+    if kind == "signed":
+        if not _is_int(v):
+            problems.append((path, f"expected a whole number (may be negative), got {v!r}"))
+        return v
+    if kind == "bool":
+        if not isinstance(v, bool):
+            problems.append((path, f"expected true or false, got {v!r}"))
+        return v
+    if kind == "str":
+        if not isinstance(v, str) or not v:
+            problems.append((path, f"expected a text, got {v!r}"))
+        return v
+    if kind == "until":
+        if v not in UNTILS:
+            problems.append((path, f"expected one of {', '.join(UNTILS)}, got {v!r}"))
+        return v
+    if kind == "player":
+        if v not in PLAYERS:
+            problems.append((path, f"expected one of {', '.join(PLAYERS)}, got {v!r}"))
+        return v
+    if kind.startswith("zone:"):
+        allowed = kind[5:].split("|")
+        if v not in allowed:
+            problems.append((path, f"expected one of {', '.join(allowed)}, got {v!r}"))
+        return v
+    if kind == "filter":
+        return check_filter(v, path, problems)
+    if kind == "target":
+        if isinstance(v, str):
+            if v not in target_names and v not in ("self", "trigger", "attacker", "battle_target"):
+                known = sorted(target_names | {"self", "trigger", "attacker", "battle_target"})
+                problems.append((path, f"unknown target {v!r}; expected one of {', '.join(known)} or {{all: filter}}"))
+            return v
+        if isinstance(v, dict) and set(v) == {"all"}:
+            return {"all": check_filter(v["all"], path + ".all", problems)}
+        problems.append((path, f"expected a target name, self, or {{all: filter}}, got {v!r}"))
+        return v
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def check_filter(raw: Any, path: str, problems: Problems) -> Mapping[str, Any]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        problems.append((path, f"a filter must be a map like {{side: opponent, value_max: 3}}, got {raw!r}"))
+        return {}
+    out: dict[str, Any] = {}
+    for k, v in raw.items():
+        spec = FILTER_KEYS.get(str(k))
+        if spec is None:
+            problems.append((f"{path}.{k}", f"unknown filter key; known: {', '.join(FILTER_KEYS)}"))
+            continue
+        what, allowed = spec
+        ok = True
+        if allowed is int:
+            ok = _is_int(v)
+        elif allowed is str:
+            ok = isinstance(v, str) and bool(v)
+        elif allowed is bool:
+            ok = isinstance(v, bool)
+        elif k == "type" and isinstance(v, list):
+            ok = all(t in TYPES for t in v)
+        else:
+            ok = v in allowed
+        if not ok:
+            problems.append((f"{path}.{k}", f"expected {what}, got {v!r}"))
+        out[str(k)] = tuple(v) if isinstance(v, list) else v
+    lo, hi = out.get("value_min"), out.get("value_max")
+    if _is_int(lo) and _is_int(hi) and lo > hi:
+        problems.append((path, f"impossible filter: value_min {lo} > value_max {hi}"))
+    return out
+
+
+def _check_condition(raw: Any, path: str, problems: Problems) -> Mapping[str, Any]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        problems.append((path, "a condition must be a map like {souls_min: 5}"))
+        return {}
+    for k, v in raw.items():
+        kind = CONDITIONS.get(str(k))
+        if kind is None:
+            problems.append((f"{path}.{k}", f"unknown condition; known: {', '.join(CONDITIONS)}"))
+        elif kind == "int" and not _is_int(v):
+            problems.append((f"{path}.{k}", f"expected a whole number, got {v!r}"))
+        elif kind == "str" and not isinstance(v, str):
+            problems.append((f"{path}.{k}", f"expected a text, got {v!r}"))
+    return dict(raw)
+
+
+def _check_ops(raw: Any, table: Mapping[str, Mapping[str, tuple[str, bool, Any]]], path: str, problems: Problems,
+               target_names: set[str], what: str) -> tuple[Op, ...]:
+    if raw is None:
+        return ()
+    if isinstance(raw, dict):
+        raw = [raw]
+    if not isinstance(raw, list):
+        problems.append((path, f"expected a list of {what}s like [{{draw: 1}}]"))
+        return ()
+    ops = []
+    for i, item in enumerate(raw):
+        p = f"{path}[{i}]"
+        if isinstance(item, str):
+            item = {item: {}}
+        if not isinstance(item, dict) or len(item) != 1:
+            problems.append((p, f"each {what} is a one-key map like {{destroy: {{target: t}}}}, got {item!r}"))
+            continue
+        ((verb, args),) = item.items()
+        verb = str(verb)
+        spec = table.get(verb)
+        if spec is None:
+            problems.append((p, f"unknown {what} {verb!r}; known: {', '.join(table)}"))
+            continue
+        p = f"{p}.{verb}"
+        # Shorthands: {draw: 2} means {draw: {count: 2}}; {destroy: t} means {destroy: {target: t}}.
+        if not isinstance(args, dict):
+            if args is None:
+                args = {}
+            elif "target" in spec:
+                args = {"target": args}
+            elif "count" in spec:
+                args = {"count": args}
+            elif "amount" in spec:
+                args = {"amount": args}
+            else:
+                problems.append((p, f"expected a map of parameters ({', '.join(spec) or 'none'}), got {args!r}"))
+                continue
+        full: dict[str, Any] = {}
+        for k in args:
+            if k not in spec:
+                problems.append((f"{p}.{k}", f"unknown parameter; {verb} takes {', '.join(spec) or 'none'}"))
+        for k, (kind, required, default) in spec.items():
+            if k in args:
+                full[k] = check_value(kind, args[k], f"{p}.{k}", problems, target_names)
+            elif required:
+                problems.append((f"{p}.{k}", f"missing parameter ({kind})"))
+            else:
+                full[k] = default
+        ops.append(Op(verb, full))
+    return tuple(ops)
+
+
+def _check_targets(raw: Any, path: str, problems: Problems) -> tuple[TargetSpec, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        problems.append((path, "targets are a map of name -> {side, zone, type, ...}"))
+        return ()
+    out = []
+    for name, spec in raw.items():
+        p = f"{path}.{name}"
+        if not isinstance(spec, dict):
+            problems.append((p, "a target is a map like {side: opponent, type: personaje}"))
+            continue
+        spec = dict(spec)
+        zone = spec.pop("zone", "field")
+        if zone not in ("field", "mictlan", "hand", "confined"):
+            problems.append((f"{p}.zone", f"expected field, mictlan, hand or confined, got {zone!r}"))
+        count = spec.pop("count", 1)
+        if not _is_int(count) or count < 1:
+            problems.append((f"{p}.count", f"expected a whole number >= 1, got {count!r}"))
+            count = 1
+        rnd = spec.pop("random", False)
+        if not isinstance(rnd, bool):
+            problems.append((f"{p}.random", "expected true or false"))
+        flt = check_filter(spec, p, problems)
+        out.append(TargetSpec(str(name), zone, flt, count, bool(rnd)))
+    return tuple(out)
+
+
+_ABILITY_KEYS = {"name", "category", "when", "optional", "once_per_turn", "cost", "targets", "do", "if", "text", "en"}
+
+
+def check_ability(raw: Any, path: str, problems: Problems, default_category: str | None = None,
+                  default_name: str = "") -> Ability | None:
+    if not isinstance(raw, dict):
+        problems.append((path, "an ability is a map with category, when, cost, targets, do"))
+        return None
+    for k in raw:
+        if k not in _ABILITY_KEYS:
+            hint = " (YAML reads an unquoted on: as true; write when:)" if k is True else ""
+            problems.append((f"{path}.{k}", f"unknown ability field{hint}; known: {', '.join(sorted(_ABILITY_KEYS))}"))
+    category = raw.get("category", default_category)
+    if category not in CATEGORIES and category != "activation":
+        problems.append((f"{path}.category", f"expected one of {', '.join(CATEGORIES)}, got {category!r}"))
+        category = "disparo"
+    trigger = None
+    trigger_args: dict[str, Any] = {}
+    when = raw.get("when")
+    if category == "disparo":
+        if not isinstance(when, dict) or "event" not in when:
+            problems.append((f"{path}.when",
+                             f"a disparo ability needs when: {{event: ...}}; events: {', '.join(TRIGGERS)}"))
+        else:
+            trigger = when["event"]
+            spec = TRIGGERS.get(trigger)
+            if spec is None:
+                problems.append((f"{path}.when.event", f"unknown event {trigger!r}; known: {', '.join(TRIGGERS)}"))
+            else:
+                for k, v in when.items():
+                    if k == "event":
+                        continue
+                    if k not in spec:
+                        takes = ", ".join(spec) or "nothing"
+                        problems.append((f"{path}.when.{k}", f"unknown; {trigger} takes {takes}"))
+                        continue
+                    allowed = spec[k][0].split("|")
+                    if v not in allowed:
+                        problems.append((f"{path}.when.{k}", f"expected one of {', '.join(allowed)}, got {v!r}"))
+                    trigger_args[k] = v
+                for k, (_, _, default) in spec.items():
+                    trigger_args.setdefault(k, default)
+    elif when is not None:
+        problems.append((f"{path}.when", "only disparo abilities have a trigger"))
+    targets = _check_targets(raw.get("targets"), f"{path}.targets", problems)
+    names = {t.name for t in targets}
+    cost = _check_ops(raw.get("cost"), COSTS, f"{path}.cost", problems, names, "cost")
+    ops = _check_ops(raw.get("do"), VERBS, f"{path}.do", problems, names, "verb")
+    if not ops and category != "continuo":
+        problems.append((f"{path}.do", "an ability must do something (a list of verbs)"))
+    for flag in ("optional", "once_per_turn"):
+        if flag in raw and not isinstance(raw[flag], bool):
+            problems.append((f"{path}.{flag}", "expected true or false"))
+    name = raw.get("name", default_name)
+    if not isinstance(name, str) or not name:
+        problems.append((f"{path}.name", "expected a text"))
+        name = default_name
+    return Ability(name=name, category=category, trigger=trigger, trigger_args=trigger_args,
+                   optional=bool(raw.get("optional", False)), once_per_turn=bool(raw.get("once_per_turn", False)),
+                   cost=cost, targets=targets, ops=ops,
+                   condition=_check_condition(raw.get("if"), f"{path}.if", problems))
+
+
+def _check_static(raw: Any, path: str, problems: Problems) -> tuple[Static, ...]:
+    if raw is None:
+        return ()
+    if isinstance(raw, dict):
+        raw = [raw]
+    if not isinstance(raw, list):
+        problems.append((path, "static is a list of {modify: {strength: 1}, affects: {...}}"))
+        return ()
+    out = []
+    for i, item in enumerate(raw):
+        p = f"{path}[{i}]"
+        if not isinstance(item, dict):
+            problems.append((p, "expected {modify: {...}, affects: {...}}"))
+            continue
+        for k in item:
+            if k not in ("modify", "affects", "if"):
+                problems.append((f"{p}.{k}", "unknown; a static modifier has modify, affects, if"))
+        mod = item.get("modify")
+        if not isinstance(mod, dict) or not mod:
+            problems.append((f"{p}.modify", "expected a map like {strength: 1, resistance: -1}"))
+            mod = {}
+        vals = {}
+        for k, v in mod.items():
+            if k not in ("strength", "resistance", "impact"):
+                problems.append((f"{p}.modify.{k}", "expected strength, resistance or impact"))
+            elif not _is_int(v):
+                problems.append((f"{p}.modify.{k}", f"expected a whole number, got {v!r}"))
+            else:
+                vals[k] = v
+        affects = check_filter(item.get("affects"), f"{p}.affects", problems)
+        out.append(Static(strength=vals.get("strength", 0), resistance=vals.get("resistance", 0),
+                          impact=vals.get("impact", 0), affects=affects,
+                          condition=_check_condition(item.get("if"), f"{p}.if", problems)))
+    return tuple(out)
+
+
+def check_effects(raw: Mapping[str, Any], ctype: str, subtype: str | None, problems: Problems) -> Effects:
+    """The effect-bearing fields of one card (``abilities``, ``effect``, ``static``, ``materials``...)."""
+    abilities = []
+    raw_abilities = raw.get("abilities")
+    if raw_abilities is not None:
+        if not isinstance(raw_abilities, list):
+            problems.append(("abilities", "expected a list of abilities"))
+        else:
+            for i, a in enumerate(raw_abilities):
+                ab = check_ability(a, f"abilities[{i}]", problems, default_name=f"{i + 1}")
+                if ab is not None:
+                    abilities.append(ab)
+    effect = None
+    if "effect" in raw:
+        if ctype != "apoyo":
+            problems.append(("effect", "only apoyos have an activation effect; characters use abilities"))
+        effect = check_ability(raw["effect"], "effect", problems, default_category="activation", default_name="effect")
+    static = _check_static(raw.get("static"), "static", problems)
+    materials = []
+    if "materials" in raw:
+        if ctype != "amalgama":
+            problems.append(("materials", "only amalgams have a material cost (CH-1.8)"))
+        mats = raw["materials"]
+        if not isinstance(mats, list) or not mats:
+            problems.append(("materials", "expected a list like [{count: 2, type: personaje}]"))
+            mats = []
+        for i, m in enumerate(mats):
+            p = f"materials[{i}]"
+            if not isinstance(m, dict):
+                problems.append((p, "expected {count: N, ...filter}"))
+                continue
+            m = dict(m)
+            count = m.pop("count", 1)
+            if not _is_int(count) or count < 1:
+                problems.append((f"{p}.count", f"expected a whole number >= 1, got {count!r}"))
+                count = 1
+            materials.append(Material(count, check_filter(m, p, problems)))
+    equip = None
+    if "equip" in raw:
+        if subtype != "equipo":
+            problems.append(("equip", "only an apoyo equipo says what it equips"))
+        equip = check_filter(raw["equip"], "equip", problems)
+    placement = raw.get("placement", "own")
+    if placement not in ("own", "opponent", "either"):
+        problems.append(("placement", "expected own, opponent or either"))
+    if "placement" in raw and ctype != "sector":
+        problems.append(("placement", "only sectors choose a side (CH-1.6)"))
+    scope = raw.get("scope", "own")
+    if scope not in ("own", "opponent", "both"):
+        problems.append(("scope", "expected own, opponent or both"))
+    if "scope" in raw and ctype != "arena":
+        problems.append(("scope", "only arenas have a scope (CH-1.7)"))
+    if static and ctype == "alma":
+        problems.append(("static", "souls have no continuous effects"))
+    return Effects(tuple(abilities), effect, static, tuple(materials), equip, placement, scope)
