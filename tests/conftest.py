@@ -44,8 +44,8 @@ def fingerprint(g: ChoqueGame) -> str:
         "pending": repr(s.pending), "rng": s.rng.state, "mode": s.chain_mode, "prio": s.chain_prio,
         "passes": s.chain_passes, "battle": repr(vars_of(s.battle)), "uid": s.next_uid, "log": len(s.log),
         "known": [(p.main_known, p.soul_known, [c.id for c in p.hand_known], p.toxina_now, p.toxina_next,
-                   [(c.uid, c.hit, c.portal_turn, c.elite_r0, c.gained.id if c.gained else None)
-                    for c in p.chars if c is not None]) for p in s.players],
+                   [(c.uid, c.hit, c.portal_turn, c.elite_bonus, c.elite_dmg0, c.dmg, c.mods,
+                     c.gained.id if c.gained else None) for c in p.chars if c is not None]) for p in s.players],
     }
     return json.dumps(inner, sort_keys=True, default=str)
 

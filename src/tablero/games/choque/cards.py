@@ -56,7 +56,7 @@ class CardDef:
         if lang == "en":
             en = self.raw.get("en")
             if isinstance(en, dict) and isinstance(en.get("name"), str):
-                return en["name"]
+                return str(en["name"])
         return self.name
 
     @property

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .flow import NAMES, OTHER, FlowRules
+from .flow import NAMES, OTHER
+from .stats import StatsRules
 
 
-class ChainRules(FlowRules):
+class ChainRules(StatsRules):
     """Mixin: opening windows, adding links, passing, resolving."""
 
     def _resolve_link(self, link: tuple[Any, ...]) -> None: ...

@@ -116,10 +116,10 @@ class CombatRules(KeywordRules):
         found = self.s.find(uid)
         self.s.pending = None
         if found is not None:
-            c = found[2]
-            c.elite_r0 = c.res
-            c.res *= 2
-            self._event("elite", player=NAMES[found[0]], card=c.card.id)
+            pi, zi, c = found
+            c.elite_bonus = self._res(pi, zi, c)  # doubling the current resistance adds that much
+            c.elite_dmg0 = c.dmg
+            self._event("elite", player=NAMES[pi], card=c.card.id)
 
     # -- CH-9.5 battle repetition ---------------------------------------------------------------
     def _battle_check(self, b: Battle) -> None:
@@ -212,7 +212,7 @@ class CombatRules(KeywordRules):
         di = OTHER[api]
         d = s.players[di]
         if b.hearts:
-            d.hearts = max(0, d.hearts - a.card.impact)  # CH-9.10 (never below 0)
+            d.hearts = max(0, d.hearts - self._impact(api, azi, a))  # CH-9.10 (never below 0)
             self._event("direct_attack", player=NAMES[api], attacker=a.card.id, hearts=d.hearts)
             self._end_battle()
             return
@@ -221,22 +221,24 @@ class CombatRules(KeywordRules):
             self._end_battle()
             return
         a_pd = a.has("primer_dano")
+        a_str = self._strength(api, azi, a)
         to_attacker = 0
-        for _, t in targets:
+        for z, t in targets:
             assert t is not None
             t_pd = t.has("primer_dano")
+            t_str = self._strength(di, z, t)
             if a_pd and not t_pd:      # CH-8 Primer daño: strike first; a felled opponent cannot answer
-                t.res -= a.strength
-                if t.res > 0:
-                    to_attacker += t.strength
+                t.dmg += a_str
+                if self._res(di, z, t) > 0:
+                    to_attacker += t_str
             elif t_pd and not a_pd:
-                a.res -= t.strength
-                if a.res > 0:
-                    t.res -= a.strength
+                a.dmg += t_str
+                if self._res(api, azi, a) > 0:
+                    t.dmg += a_str
             else:                      # CH-9.6 ataque cruzado: both at once
-                t.res -= a.strength
-                to_attacker += t.strength
-        a.res -= to_attacker
+                t.dmg += a_str
+                to_attacker += t_str
+        a.dmg += to_attacker
         self._event("clash", attacker=a.card.id, defenders=[t.card.id for _, t in targets])  # type: ignore[union-attr]
         for z, t in targets:
             assert t is not None
@@ -248,16 +250,15 @@ class CombatRules(KeywordRules):
 
     def _take_hit(self, pi: int, zi: int, c: Char) -> bool:
         """CH-9.7: resistance at 0 costs a heart; the last heart lost means defeat. Returns survival."""
-        if c.res > 0:
+        if self._res(pi, zi, c) > 0:
             return True
         c.hearts -= 1
         name = NAMES[pi]
         if c.hearts <= 0 and c.has("heroismo"):
             c.hearts = 1  # CH-8 Heroísmo: combat cannot take its last heart
         if c.hearts > 0:
-            c.res = c.full_res  # restored at once; excess damage is lost
-            if c.elite_r0 >= 0:
-                c.elite_r0 = c.full_res
+            c.dmg = 0  # restored at once; excess damage is lost
+            c.elite_dmg0 = 0
             self._event("heart_lost", player=name, card=c.card.id, hearts=c.hearts)
             return True
         if c.has("toxina"):  # CH-8 Toxina: the opponent's next action phase
@@ -273,6 +274,6 @@ _REFS = {n: tuple(f"{n}.{z}" for z in CHAR_ZONES) for n in NAMES}
 
 def _end_elite(c: Char) -> None:
     """Élite ends with the battle: the doubled part of the resistance is lost first (ruling)."""
-    if c.elite_r0 >= 0:
-        c.res = min(c.elite_r0, c.res)
-        c.elite_r0 = -1
+    if c.elite_bonus >= 0:
+        c.dmg = c.elite_dmg0 + max(0, (c.dmg - c.elite_dmg0) - c.elite_bonus)
+        c.elite_bonus = -1

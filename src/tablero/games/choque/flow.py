@@ -207,8 +207,10 @@ class FlowRules:
             for c in p.chars:
                 if c is None:
                     continue
-                c.res = c.card.resistance
-                c.elite_r0 = -1
+                c.dmg = 0  # CH-9.9
+                c.elite_bonus = -1
+                if c.mods:  # "until end of turn" effects end (CH-5.8)
+                    c.mods = tuple(m for m in c.mods if m[2] == "field")
                 c.called = False
                 c.attacked = False
                 c.hit = ()

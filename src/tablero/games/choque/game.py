@@ -126,12 +126,12 @@ class ChoqueGame(DecisionRules, Game):
         return p.zones[int(zone[1]) - 1] is None
 
     def observe(self) -> dict[str, Any]:
-        return observe(self.s, self._pending_json())
+        return observe(self, self._pending_json())
 
     def view(self, player: str) -> dict[str, Any]:
         if player not in NAMES:
             raise BadInput(f"unknown player {player!r}; players are A and B")
-        return view(self.s, self._pending_json(), player)
+        return view(self, self._pending_json(), player)
 
     def _pending_json(self) -> dict[str, str] | None:
         d = self.pending
@@ -268,9 +268,15 @@ class ChoqueGame(DecisionRules, Game):
         return g
 
     @classmethod
-    def from_state(cls, s: State, phase: str) -> ChoqueGame:
-        """A game placed at the beginning of ``phase`` (scenario files); plays to the first decision."""
+    def from_state(cls, s: State, phase: str, resistance: dict[int, int] | None = None) -> ChoqueGame:
+        """A game placed at the beginning of ``phase`` (scenario files); plays to the first decision.
+        ``resistance`` maps a character uid to its current resistance (damage is derived from it)."""
         g = cls(s)
+        for uid, res in (resistance or {}).items():
+            found = s.find(uid)
+            assert found is not None
+            pi, zi, c = found
+            c.dmg = max(0, g._full_res(pi, zi, c) - res)
         g._push_turn_from(phase)
         g._advance()
         return g

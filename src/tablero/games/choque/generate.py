@@ -12,9 +12,10 @@ from typing import Any
 
 from tablero.core import BadInput, Rng
 
-from .cards import APOYO_SUBTYPES, KEYWORDS, PARAM_KEYWORDS, CardDef, CardPool
+from .cards import CardDef, CardPool
 from .deck import MAIN_TYPES, MAX_COPIES, SOUL_DECK_SIZE, SOUL_MINIMUMS, Deck
 from .editions import get_edition
+from .terms import APOYO_SUBTYPES, KEYWORDS, PARAM_KEYWORDS
 
 SOUL_NAMES = {
     1: "Alma de Obsidiana", 2: "Alma de Jade", 3: "Alma de Turquesa", 4: "Alma de Ámbar", 5: "Alma de Oro",

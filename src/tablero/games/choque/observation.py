@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import CardDef
 from .flow import NAMES
-from .state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, Player, State
+from .state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, Player
+
+if TYPE_CHECKING:
+    from .stats import StatsRules
 
 
-def _char_json(c: Char, s: State) -> dict[str, Any]:
+def _char_json(g: StatsRules, pi: int, zi: int, c: Char) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "card": c.card.id, "hearts": c.hearts, "resistance": c.res, "strength": c.strength,
-        "impact": c.card.impact, "resting": c.resting, "called_this_turn": c.called, "attacked": c.attacked,
+        "card": c.card.id, "hearts": c.hearts, "resistance": g._res(pi, zi, c), "strength": g._strength(pi, zi, c),
+        "impact": g._impact(pi, zi, c), "resting": c.resting, "called_this_turn": c.called, "attacked": c.attacked,
         "defended": c.defended, "zombified": c.zombified,
     }
     if c.gained is not None:
         out["mimica"] = c.gained.id
+    if c.status:
+        out["status"] = sorted(c.status)
+    if c.mode is not None:
+        out["mode"] = c.mode
+    if c.counters:
+        out["counters"] = c.counters
     return out
 
 
@@ -31,7 +40,7 @@ def _support_json(z: CardDef | Equip, p: Player) -> dict[str, Any]:
     return {"card": z.id}  # type: ignore[union-attr]
 
 
-def player_json(s: State, p: Player) -> dict[str, Any]:
+def player_json(g: StatsRules, p: Player) -> dict[str, Any]:
     out: dict[str, Any] = {
         "hearts": p.hearts, "soul_total": p.soul_total(), "normal_calls_used": p.normal_calls,
         "souls_activated": p.souls_activated,
@@ -41,7 +50,7 @@ def player_json(s: State, p: Player) -> dict[str, Any]:
         "support_deck": [c.id for c in p.support], "support_deck_count": len(p.support),
     }
     for zi, c in enumerate(p.chars):
-        out[CHAR_ZONES[zi]] = _char_json(c, s) if c is not None else None
+        out[CHAR_ZONES[zi]] = _char_json(g, p.idx, zi, c) if c is not None else None
     for zi, z in enumerate(p.zones):
         out[SUPPORT_ZONES[zi]] = _support_json(z, p) if z is not None else None
     out["SA"] = {"card": p.sectors[0].id} if p.sectors[0] is not None else None
@@ -55,13 +64,14 @@ def player_json(s: State, p: Player) -> dict[str, Any]:
     return out
 
 
-def observe(s: State, pending: dict[str, str] | None) -> dict[str, Any]:
+def observe(g: StatsRules, pending: dict[str, str] | None) -> dict[str, Any]:
+    s = g.s
     obs: dict[str, Any] = {
         "game": "choque", "edition": s.edition, "turn": s.turn, "first": NAMES[s.first],
         "active": NAMES[s.active], "phase": s.phase, "pending": pending, "winner": s.winner,
     }
     for pi, p in enumerate(s.players):
-        obs[NAMES[pi]] = player_json(s, p)
+        obs[NAMES[pi]] = player_json(g, p)
     if s.chain:
         obs["chain"] = [{"player": NAMES[link[1]], "link": link[0]} for link in s.chain]
     if s.battle is not None:
@@ -71,10 +81,11 @@ def observe(s: State, pending: dict[str, str] | None) -> dict[str, Any]:
     return obs
 
 
-def view(s: State, pending: dict[str, str] | None, viewer: str) -> dict[str, Any]:
+def view(g: StatsRules, pending: dict[str, str] | None, viewer: str) -> dict[str, Any]:
     """CH-11.2: hidden keys absent; what an effect showed the viewer listed under ``revealed``."""
+    s = g.s
     vi = NAMES.index(viewer)
-    obs = observe(s, pending)
+    obs = observe(g, pending)
     revealed: list[dict[str, Any]] = []
     for pi, p in enumerate(s.players):
         side = obs[NAMES[pi]]

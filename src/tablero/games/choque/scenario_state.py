@@ -57,10 +57,11 @@ def game_from_scenario(doc: dict[str, Any], base: CardPool | None = None) -> Cho
     players = st.get("players") or {}
     if not isinstance(players, dict) or set(players) - {"A", "B"}:
         raise BadInput("state.players: must be a map with keys A and/or B")
+    resistance: dict[int, int] = {}
     for pi, name in enumerate(("A", "B")):
         s.players.append(_player(s, pool, pi, players.get(name) or {}, f"state.players.{name}",
-                                 edition.starting_hearts))
-    return ChoqueGame.from_state(s, phase)
+                                 edition.starting_hearts, resistance))
+    return ChoqueGame.from_state(s, phase, resistance)
 
 
 def _card(pool: CardPool, cid: Any, where: str, types: tuple[str, ...] | None = None) -> CardDef:
@@ -94,7 +95,8 @@ def _bool(raw: Any, where: str) -> bool:
     return raw
 
 
-def _player(s: State, pool: CardPool, pi: int, raw: Any, where: str, hearts: int) -> Player:
+def _player(s: State, pool: CardPool, pi: int, raw: Any, where: str, hearts: int,
+            resistance: dict[int, int]) -> Player:
     if not isinstance(raw, dict):
         raise BadInput(f"{where}: must be a map")
     unknown = set(raw) - _PLAYER_KEYS
@@ -128,7 +130,7 @@ def _player(s: State, pool: CardPool, pi: int, raw: Any, where: str, hearts: int
         if "hearts" in obj:
             c.hearts = _int(obj["hearts"], f"{w}.hearts", 1)
         if "resistance" in obj:
-            c.res = _int(obj["resistance"], f"{w}.resistance", 1)
+            resistance[c.uid] = _int(obj["resistance"], f"{w}.resistance", 1)
         c.resting = _bool(obj.get("resting", False), f"{w}.resting")
         c.called = _bool(obj.get("called_this_turn", False), f"{w}.called_this_turn")
         c.attacked = _bool(obj.get("attacked", False), f"{w}.attacked")

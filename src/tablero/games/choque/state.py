@@ -33,14 +33,15 @@ def sector_of(zone: int) -> int:
 class Char:
     """A character on the field (CH-1.3) with its per-stay state."""
 
-    __slots__ = ("card", "uid", "hearts", "res", "called", "attacked", "hit", "defended", "resting",
-                 "zombified", "gained", "portal_turn", "elite_r0", "kw", "rapido")
+    __slots__ = ("card", "uid", "hearts", "dmg", "called", "attacked", "hit", "defended", "resting",
+                 "zombified", "gained", "portal_turn", "elite_bonus", "elite_dmg0", "kw", "rapido", "mods",
+                 "status", "mode", "counters")
 
     def __init__(self, card: CardDef, uid: int) -> None:
         self.card = card
         self.uid = uid
         self.hearts = card.hearts
-        self.res = card.resistance
+        self.dmg = 0              # damage taken (CH-9.8); resistance = full resistance - damage
         self.called = False       # CH-6.3 summoning fatigue (called this turn)
         self.attacked = False     # declared battle this turn (CH-9.2)
         self.hit: tuple[Any, ...] = ()   # Barbarie: uids (or "hearts") already attacked this turn
@@ -49,7 +50,12 @@ class Char:
         self.zombified = False    # CH-8.1
         self.gained: CardDef | None = None  # Mímica: the confined card whose abilities it gained
         self.portal_turn = 0      # turn in which Portal was last used (once per turn)
-        self.elite_r0 = -1        # Élite: resistance before doubling, while the battle lasts
+        self.elite_bonus = -1     # Élite: resistance added for the battle (-1: not doubled)
+        self.elite_dmg0 = 0       # ... and the damage it had before the battle
+        self.mods: tuple[tuple[str, int, str], ...] = ()  # (stat, amount, until) from effects
+        self.status: frozenset[str] = frozenset()          # enfermar (CH-12)
+        self.mode: str | None = None                        # card-defined modes (CH-12)
+        self.counters = 0                                   # Mod counters (CH-12)
         self.kw: frozenset[str] = card.keywords  # the abilities that work now (see refresh)
         self.rapido = bool(card.keywords & _ON_FIELD_RAPIDO)  # may answer a chain from the field
 
@@ -68,7 +74,7 @@ class Char:
         c.card = self.card
         c.uid = self.uid
         c.hearts = self.hearts
-        c.res = self.res
+        c.dmg = self.dmg
         c.called = self.called
         c.attacked = self.attacked
         c.hit = self.hit
@@ -77,7 +83,12 @@ class Char:
         c.zombified = self.zombified
         c.gained = self.gained
         c.portal_turn = self.portal_turn
-        c.elite_r0 = self.elite_r0
+        c.elite_bonus = self.elite_bonus
+        c.elite_dmg0 = self.elite_dmg0
+        c.mods = self.mods
+        c.status = self.status
+        c.mode = self.mode
+        c.counters = self.counters
         c.kw = self.kw
         c.rapido = self.rapido
         return c
@@ -93,14 +104,9 @@ class Char:
             p = self.gained.params.get(kw)
         return p or 0
 
-    @property
-    def strength(self) -> int:
-        s = self.card.strength
-        return s * 2 if self.elite_r0 >= 0 else s   # CH-8 Élite doubles strength for the battle
-
-    @property
-    def full_res(self) -> int:
-        return self.card.resistance
+    def mod(self, stat: str) -> int:
+        """The sum of this character's own modifiers (from effects) to ``stat``."""
+        return sum(a for st, a, _ in self.mods if st == stat) if self.mods else 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,7 +164,7 @@ def check_filter(raw: Any, path: str, problems: Problems) -> Mapping[str, Any]:
             problems.append((f"{path}.{k}", f"expected {what}, got {v!r}"))
         out[str(k)] = tuple(v) if isinstance(v, list) else v
     lo, hi = out.get("value_min"), out.get("value_max")
-    if _is_int(lo) and _is_int(hi) and lo > hi:
+    if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
         problems.append((path, f"impossible filter: value_min {lo} > value_max {hi}"))
     return out
 

@@ -1,0 +1,131 @@
+"""Current strength, resistance and impact: printed values, effect modifiers and continuous effects.
+
+Resistance is kept as damage taken (``Char.dmg``) so that a modifier appearing or vanishing changes the
+full value without losing the damage (CH-9.8); the current resistance is full minus damage. Continuous
+effects (CH-7.1 continuo abilities and apoyos, CH-1.5 equipos, CH-1.6 sectors, CH-1.7 arenas) are not
+stored on characters: they are read from the cards on the field whenever a value is needed, so nothing
+has to be undone when their source leaves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .flow import FlowRules
+from .state import Char, Equip, sector_of
+
+if TYPE_CHECKING:
+    from .cards import CardDef
+    from .effects.schema import Static
+
+
+class StatsRules(FlowRules):
+    """Mixin: the numbers a character fights with."""
+
+    def _strength(self, pi: int, zi: int, c: Char) -> int:
+        v = c.card.strength + c.mod("strength") + self._static(pi, zi, c, "strength")
+        v = max(0, v)
+        return v * 2 if c.elite_bonus >= 0 else v  # CH-8 Élite doubles strength for the battle
+
+    def _full_res(self, pi: int, zi: int, c: Char) -> int:
+        v = c.card.resistance + c.mod("resistance") + self._static(pi, zi, c, "resistance")
+        if c.elite_bonus >= 0:
+            v += c.elite_bonus
+        return max(0, v)
+
+    def _res(self, pi: int, zi: int, c: Char) -> int:
+        return self._full_res(pi, zi, c) - c.dmg
+
+    def _impact(self, pi: int, zi: int, c: Char) -> int:
+        return max(0, c.card.impact + c.mod("impact") + self._static(pi, zi, c, "impact"))
+
+    # -- continuous effects ------------------------------------------------------------------------
+    def _static(self, pi: int, zi: int, c: Char, stat: str) -> int:
+        total = 0
+        for static, controller, scope in self._static_sources(pi, zi, c):
+            v = getattr(static, stat)
+            if v and self._affects(static, controller, scope, pi, zi, c):
+                total += v
+        return total
+
+    def _static_sources(self, pi: int, zi: int, c: Char) -> list[tuple[Static, int, Any]]:
+        """(modifier, controller, scope) for every continuous modifier on the field that may reach ``c``."""
+        out: list[tuple[Static, int, Any]] = []
+        s = self.s
+        for qi, q in enumerate(s.players):
+            for si, sec in enumerate(q.sectors):
+                if sec is not None and sec.fx.static and si == sector_of(zi) and qi == pi:
+                    out.extend((st, qi, "sector") for st in sec.fx.static)  # CH-1.6: its two zones
+            if q.arena is not None and q.arena.fx.static:
+                scope = q.arena.fx.scope  # CH-1.7
+                if scope == "both" or (scope == "own") == (qi == pi):
+                    out.extend((st, qi, "arena") for st in q.arena.fx.static)
+            for z in q.zones:
+                if z is None:
+                    continue
+                if isinstance(z, Equip):
+                    if z.card.fx.static and c.uid in z.equips:
+                        out.extend((st, qi, "equip") for st in z.card.fx.static)  # CH-1.5
+                elif z.fx.static:
+                    out.extend((st, qi, "field") for st in z.fx.static)  # continuo apoyo
+            for other in q.chars:
+                if other is None or other.zombified:
+                    continue
+                for card in _ability_cards(other):
+                    if card.fx.static:
+                        out.extend((st, qi, other) for st in card.fx.static)  # CH-7.1 continuo
+        return out
+
+    def _affects(self, static: Static, controller: int, scope: Any, pi: int, zi: int, c: Char) -> bool:
+        flt = static.affects
+        if isinstance(scope, Char):
+            if not flt:
+                return scope is c  # a character's continuo without 'affects' is about itself
+            if flt.get("not_self") and scope is c:
+                return False
+        return self._char_matches(flt, controller, pi, zi, c, default_side="any" if scope == "sector" else "own")
+
+    def _char_matches(self, flt: Any, controller: int, pi: int, zi: int, c: Char, default_side: str = "any",
+                      source_zone: int = -1) -> bool:
+        """Whether the character ``c`` (player ``pi``, zone ``zi``) passes a filter seen from ``controller``."""
+        side = flt.get("side", default_side)
+        if side == "own" and pi != controller or side == "opponent" and pi == controller:
+            return False
+        return _card_matches(flt, c.card, c, zi, source_zone)
+
+
+def _ability_cards(c: Char) -> tuple[CardDef, ...]:
+    """The cards whose abilities a character has: its own, and what Mímica copied."""
+    return (c.card,) if c.gained is None else (c.card, c.gained)
+
+
+def _card_matches(flt: Any, card: CardDef, c: Char | None = None, zi: int = -1, source_zone: int = -1) -> bool:
+    t = flt.get("type")
+    if t is not None and (card.type not in t if isinstance(t, tuple) else card.type != t):
+        return False
+    v = card.value
+    if "value" in flt and v != flt["value"]:
+        return False
+    if "value_min" in flt and v < flt["value_min"]:
+        return False
+    if "value_max" in flt and v > flt["value_max"]:
+        return False
+    if "archetype" in flt and flt["archetype"] not in card.archetypes:
+        return False
+    if "name" in flt and card.name != flt["name"]:
+        return False
+    if "keyword" in flt and flt["keyword"] not in (c.kw if c is not None else card.keywords):
+        return False
+    if "strength_min" in flt and card.strength < flt["strength_min"]:
+        return False
+    if "strength_max" in flt and card.strength > flt["strength_max"]:
+        return False
+    if "status" in flt and (c is None or flt["status"] not in c.status):
+        return False
+    if "mode" in flt and (c is None or c.mode != flt["mode"]):
+        return False
+    if "sector" in flt and source_zone >= 0 and zi >= 0:
+        same = sector_of(zi) == sector_of(source_zone)
+        if same != (flt["sector"] == "same"):
+            return False
+    return True
