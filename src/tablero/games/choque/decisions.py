@@ -247,6 +247,7 @@ class DecisionRules(CombatRules):
         p = s.players[pi]
         card = _take(p.hand, act["card"])
         _forget_id(p.hand_known, card)
+        s.statics = -1
         zone = act["zone"]
         self._event("play", player=NAMES[pi], card=card.id, zone=zone)
         if card.type == "apoyo":

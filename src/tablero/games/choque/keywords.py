@@ -26,6 +26,7 @@ class KeywordRules(ChainRules):
         c.called = True  # CH-6.3 fatiga de llamado
         s.players[pi].chars[zi] = c
         s.field_moves += 1
+        s.statics = -1
         self._event("call", player=NAMES[pi], card=card.id, zone=f"C{zi + 1}", how=how)
         return c
 
@@ -77,6 +78,7 @@ class KeywordRules(ChainRules):
         assert c is not None
         p.chars[zi] = None
         s.field_moves += 1
+        s.statics = -1
         card = c.card
         if to == "mictlan":
             p.mictlan.append(card)
@@ -112,6 +114,7 @@ class KeywordRules(ChainRules):
         if p.zones[zi] is card:
             p.zones[zi] = None
             p.mictlan.append(card)
+            self.s.statics = -1
 
     def _link_clarividencia(self, pi: int, uid: int) -> None:
         """CH-8 Clarividencia X: look at the top X, one back on top, the rest to the bottom in any order."""
@@ -176,6 +179,7 @@ class KeywordRules(ChainRules):
         assert found is not None
         found[2].gained = card
         found[2].refresh()
+        s.statics = -1
         s.pending = None
         self._event("mimica", player=NAMES[pi], copied=card.id)
 

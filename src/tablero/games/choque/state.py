@@ -229,7 +229,8 @@ class State:
     """Everything in one CHOQUE. ``pending`` is (player index, kind, data) or None."""
 
     __slots__ = ("edition", "players", "turn", "first", "active", "phase", "winner", "pending", "stack",
-                 "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid", "field_moves",
+                 "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
+                 "field_moves", "statics",
                  "rng", "log")
 
     def __init__(self, edition: str, rng: Rng) -> None:
@@ -250,6 +251,7 @@ class State:
         self.battle: Battle | None = None
         self.next_uid = 1
         self.field_moves = 0   # characters that entered or left the field so far (CH-9.5 "field changed")
+        self.statics = -1      # cards with continuous modifiers on the field (-1: count again)
         self.rng = rng
         self.log: list[dict[str, object]] = []
 
@@ -272,6 +274,7 @@ class State:
         s.battle = self.battle.copy() if self.battle is not None else None
         s.next_uid = self.next_uid
         s.field_moves = self.field_moves
+        s.statics = self.statics
         s.rng = self.rng.copy()
         s.log = self.log[:]
         return s
@@ -288,6 +291,21 @@ class State:
                 if c is not None and c.uid == uid:
                     return pi, zi, c
         return None
+
+    def count_statics(self) -> int:
+        """How many cards with continuous modifiers are on the field (sources for ``stats.py``)."""
+        n = 0
+        for p in self.players:
+            for card in (*p.sectors, p.arena):
+                if card is not None and card.fx.static:
+                    n += 1
+            for z in p.zones:
+                if z is not None and (z.card if isinstance(z, Equip) else z).fx.static:
+                    n += 1
+            for c in p.chars:
+                if c is not None and (c.card.fx.static or (c.gained is not None and c.gained.fx.static)):
+                    n += 1
+        return n
 
     def field_sig(self) -> int:
         """Changes whenever a character enters or leaves the field (a Portal swap is neither)."""

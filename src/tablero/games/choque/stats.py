@@ -41,6 +41,12 @@ class StatsRules(FlowRules):
 
     # -- continuous effects ------------------------------------------------------------------------
     def _static(self, pi: int, zi: int, c: Char, stat: str) -> int:
+        s = self.s
+        n = s.statics
+        if n < 0:
+            n = s.statics = s.count_statics()
+        if n == 0:
+            return 0  # the common case: nothing on the field modifies anyone
         total = 0
         for static, controller, scope in self._static_sources(pi, zi, c):
             v = getattr(static, stat)
