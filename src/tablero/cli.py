@@ -58,6 +58,72 @@ def scenario_show(path: Path) -> None:
     click.echo(json.dumps(obs, ensure_ascii=False, indent=2))
 
 
+@main.group()
+def cards() -> None:
+    """Card files: check them, list them (see games/choque/cardfile.py for the file format)."""
+
+
+@cards.command("check")
+@click.argument("path", type=click.Path(path_type=Path))
+def cards_check(path: Path) -> None:
+    """Check every card of a card file or folder; print each problem, then 'N cards checked, M problems'.
+
+    Exit status: 0 when every card is good, 1 when there are problems, 2 when PATH cannot be read.
+    """
+    from tablero.games.choque.cardfile import check_cards
+
+    try:
+        report = check_cards(path)
+    except TableroError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    for p in report.problems:
+        click.echo(str(p))
+    n, m = report.checked, len(report.problems)
+    click.echo(f"{n} card{'' if n == 1 else 's'} checked, {m} problem{'' if m == 1 else 's'}")
+    sys.exit(1 if m else 0)
+
+
+@cards.command("list")
+@click.argument("path", required=False, type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {id, name, type, subtype, value, "
+              "keywords, set}.")
+def cards_list(path: Path | None, as_json: bool) -> None:
+    """List the cards of PATH (a card file or folder; default: the cards shipped with the game).
+
+    Exit status: 0, or 1 when the cards have problems (printed on stderr), or 2 when PATH cannot be read.
+    """
+    from tablero.games.choque.cardfile import SHIPPED_CARDS_DIR, CardReport, check_cards
+    from tablero.games.choque.cards import CardPool
+
+    try:
+        if path is None and not SHIPPED_CARDS_DIR.is_dir():
+            report = CardReport(CardPool(), [], 0)  # an install without the card folder ships no cards
+        else:
+            report = check_cards(path if path is not None else SHIPPED_CARDS_DIR)
+    except TableroError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    if report.problems:
+        for p in report.problems:
+            click.echo(str(p), err=True)
+        m = len(report.problems)
+        click.echo(f"error: {m} problem{'' if m == 1 else 's'}; run 'tablero cards check' on the path", err=True)
+        sys.exit(1)
+    rows = []
+    for c in report.pool:
+        j = c.to_json()
+        rows.append({"id": c.id, "name": c.name, "type": c.type, "subtype": c.subtype, "value": j.get("value"),
+                     "keywords": j.get("keywords", []), "set": c.set or None})
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    table = [(r["id"], r["type"], "-" if r["value"] is None else str(r["value"]), r["name"]) for r in rows]
+    widths = [max((len(t[i]) for t in table), default=0) for i in range(3)]
+    for cid, ctype, value, name in table:
+        click.echo(f"{cid:<{widths[0]}}  {ctype:<{widths[1]}}  {value:>{widths[2]}}  {name}")
+
+
 @main.command()
 @click.option("--seed", default=1, show_default=True, help="Seed for the decks and the game.")
 @click.option("--edition", default="choque-2026", show_default=True,
