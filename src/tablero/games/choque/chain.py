@@ -80,6 +80,7 @@ class ChainRules(StatsRules):
                 self._resolve_link(link)
                 return
             s.chain_mode = 0
+            s.negated = ()
             if s.triggers:
                 s.stack.append(("triggers",))
             return

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .effects.runtime import EffectRules
 from .flow import NAMES, OTHER
-from .keywords import KeywordRules
 from .state import CHAR_ZONES, Battle, Char, sector_of
 
 
-class CombatRules(KeywordRules):
+class CombatRules(EffectRules):
     """Mixin: the battle steps of the combat phase."""
 
     # -- CH-9.2 who may attack what ----------------------------------------------------------------
@@ -87,6 +87,11 @@ class CombatRules(KeywordRules):
         self._open_window(OTHER[pi])  # CH-7.5: a response window after each attack declaration
         if c.has("elite"):
             st.append(("battle", "elite"))
+        self._fire_char("attacks", pi, c)
+        for u in uids:
+            found = s.find(u)
+            if found is not None:
+                self._fire_char("attacked", found[0], found[2], by=c.uid)
 
     def _targets_of(self, pi: int, act: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
         o = self.s.players[OTHER[pi]]
@@ -220,6 +225,15 @@ class CombatRules(KeywordRules):
         if not targets:
             self._end_battle()
             return
+        if not b.clashed:  # "during a clash" triggers resolve before the damage (CH-7.3)
+            b.clashed = True
+            n0 = len(s.stack)
+            self._fire_char("clash", api, a, by=targets[0][1].uid)  # type: ignore[union-attr]
+            for _, t in targets:
+                self._fire_char("clash", di, t, by=a.uid)  # type: ignore[arg-type]
+            if len(s.stack) > n0:
+                s.stack.insert(n0, ("battle", "damage"))
+                return
         a_pd = a.has("primer_dano")
         a_str = self._strength(api, azi, a)
         to_attacker = 0
@@ -264,7 +278,7 @@ class CombatRules(KeywordRules):
         if c.has("toxina"):  # CH-8 Toxina: the opponent's next action phase
             o = self.s.players[OTHER[pi]]
             o.toxina_next = max(o.toxina_next, c.card.value)
-        self._leave_field(pi, zi, "mictlan")
+        self._leave_field(pi, zi, "mictlan", reason="defeated")
         self._event("defeated", player=name, card=c.card.id)
         return False
 

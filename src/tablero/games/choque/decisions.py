@@ -18,9 +18,9 @@ from .state import CHAR_ZONES, SECTOR_ZONES, SUPPORT_ZONES, Equip
 
 # What each decision kind accepts (the spec's implicit-pass rule needs this), and the rule it follows.
 ACCEPTS: dict[str, frozenset[str]] = {
-    "action": frozenset({"end_phase", "activate_soul", "call", "play", "use"}),
+    "action": frozenset({"end_phase", "activate_soul", "call", "call_amalgam", "play", "use"}),
     "combat": frozenset({"end_phase", "attack", "use"}),
-    "response": frozenset({"pass", "use"}),
+    "response": frozenset({"pass", "use", "play"}),
     "defend": frozenset({"pass", "defend"}),
     "ofrenda": frozenset({"pass", "ofrenda"}),
     "choose": frozenset({"pass", "choose"}),
@@ -31,7 +31,8 @@ KIND_RULE = {
     "action": "CH-5.6", "combat": "CH-9.2", "response": "CH-7.4", "defend": "CH-9.3", "ofrenda": "CH-5.3",
     "choose": "CH-7.3", "discard": "CH-5.8", "battle_repeat": "CH-9.5",
 }
-MANDATORY_CHOICES = frozenset({"clarividencia", "mimica"})
+MANDATORY_CHOICES = frozenset({"clarividencia", "mimica", "select", "trig_target", "zone"})
+KEYWORD_USES = frozenset({"atormentar", "aura", "rito", "portal"})
 
 
 class DecisionRules(CombatRules):
@@ -56,10 +57,19 @@ class DecisionRules(CombatRules):
         pi, kind, data = s.pending
         name = NAMES[pi]
         if kind == "action":
-            return self._action_options(pi) + [{"player": name, "do": "end_phase"}]
+            out = self._action_options(pi)
+            if self._fx_on_field():
+                out += self._activation_options(pi, False)
+            if s.players[pi].support:
+                out += self._amalgam_options(pi)
+            out.append({"player": name, "do": "end_phase"})
+            return out
         if kind == "combat":
-            return (self._combat_options(pi) + self._portal_options(pi)
-                    + [{"player": name, "do": "end_phase"}])
+            out = self._combat_options(pi) + self._portal_options(pi)
+            if self._fx_on_field():
+                out += self._activation_options(pi, False)
+            out.append({"player": name, "do": "end_phase"})
+            return out
         if kind == "response":
             return self._response_options(pi) + [{"player": name, "do": "pass"}]
         if kind == "defend":
@@ -112,17 +122,16 @@ class DecisionRules(CombatRules):
                     out.append({"player": name, "do": "activate_soul", "card": cid, "zone": free_z})
             elif t == "apoyo":
                 if free_z is not None:
-                    if card.subtype == "equipo":  # CH-1.5: attached to one of your characters
-                        for zi in range(4):
-                            if chars[zi] is not None:
-                                out.append({"player": name, "do": "play", "card": cid, "zone": free_z,
-                                            "targets": [f"{name}.{CHAR_ZONES[zi]}"]})
-                    else:
-                        out.append({"player": name, "do": "play", "card": cid, "zone": free_z})
+                    out.extend(self._apoyo_options(pi, card, free_z, False))  # CH-1.5, CH-5.6
             elif t == "sector":
-                for si in range(2):
-                    if p.sectors[si] is None:  # CH-3.11
-                        out.append({"player": name, "do": "play", "card": cid, "zone": SECTOR_ZONES[si]})
+                placement = card.fx.placement  # CH-1.6: some sectors go in the opponent's sector zone
+                for side, q in (("own", p), ("opponent", s.players[1 - pi])):
+                    if placement != "either" and placement != side:
+                        continue
+                    for si in range(2):
+                        if q.sectors[si] is None:  # CH-3.11
+                            act = {"player": name, "do": "play", "card": cid, "zone": SECTOR_ZONES[si]}
+                            out.append(act if side == "own" else {**act, "side": "opponent"})
             elif t == "arena":
                 out.append({"player": name, "do": "play", "card": cid, "zone": "arena"})  # CH-3.11 replaces
         for zi in range(4):
@@ -152,6 +161,20 @@ class DecisionRules(CombatRules):
                     for sz, card, zi in self._zombificar_options(pi, data[1])]
         if what == "cosmo":
             return [{**base, "option": f"C{zi + 1}"} for zi in self._cosmo_zones(pi, data[1])]
+        if what == "optional":
+            return [{**base, "option": "use"}]
+        if what == "select":
+            return self._select_options(pi, data)
+        if what == "trig_target":
+            out = []
+            for ref, h in data[4]:
+                if h[0] == "card":
+                    out.append({**base, "cards": [h[3].id]})
+                else:
+                    out.append({**base, "targets": [ref]})
+            return out
+        if what == "zone":
+            return [{**base, "option": CHAR_ZONES[zi]} for zi in data[2]]
         raise AssertionError(what)  # pragma: no cover
 
     # -- applying a legal canonical action ------------------------------------------------------------
@@ -182,8 +205,12 @@ class DecisionRules(CombatRules):
                 self._play(pi, act)
             elif do == "attack":
                 self._declare(pi, act)
+            elif do == "call_amalgam":
+                self._amalgam_call(pi, act)
             elif do == "use":
-                if act["ability"] == "atormentar":
+                if act["ability"] not in KEYWORD_USES:
+                    self._activate_use(pi, act)
+                elif act["ability"] == "atormentar":
                     zi = int(act["source"][-1]) - 1
                     c = self._leave_field(pi, zi, "confined")  # the cost: confine this character
                     self._event("use", player=NAMES[pi], ability="atormentar", source=c.card.id)
@@ -194,6 +221,10 @@ class DecisionRules(CombatRules):
         if kind == "response":
             if do == "pass":
                 self._chain_pass()
+            elif do == "play":
+                self._play(pi, act)
+            elif act["ability"] not in KEYWORD_USES:
+                self._activate_use(pi, act)
             else:
                 self._use_rapido(pi, act)
             return
@@ -238,6 +269,20 @@ class DecisionRules(CombatRules):
                 self._zombificar_do(pi, sz, _find(p.mictlan, act["cards"][0]), zi)
             elif what == "cosmo":
                 self._cosmo_do(pi, data[1], int(act["option"][1]) - 1)
+            elif what == "optional":
+                self._start_trigger(pi, data[1], data[2], data[3])
+            elif what == "select":
+                self._select_pick(pi, data, act)
+            elif what == "trig_target":
+                _, run, i, picked, cands = data
+                if act.get("cards"):
+                    h = next(h for _, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
+                else:
+                    h = next(h for r, h in cands if r == act["targets"][0])
+                spec = [sp for sp in run[3].targets if not sp.random][i]
+                s.stack.append(("trig_targets", run, i, (*picked, (spec.name, h))))
+            elif what == "zone":
+                self._call_from(pi, data[1], CHAR_ZONES.index(act["option"]))
             return
         raise AssertionError(kind)  # pragma: no cover
 
@@ -249,29 +294,111 @@ class DecisionRules(CombatRules):
         _forget_id(p.hand_known, card)
         s.statics = -1
         zone = act["zone"]
+        refs = list(act.get("targets") or [])
         self._event("play", player=NAMES[pi], card=card.id, zone=zone)
         if card.type == "apoyo":
             zi = int(zone[1]) - 1
-            if card.subtype == "equipo":
-                uids = []
-                for ref in act["targets"]:
-                    c = p.chars[int(ref[-1]) - 1]
-                    assert c is not None
-                    uids.append(c.uid)
-                p.zones[zi] = Equip(card, tuple(uids))
+            if card.subtype == "equipo":  # CH-1.5: attached to the character it equips
+                c = p.chars[int(refs.pop(0)[-1]) - 1]
+                assert c is not None
+                p.zones[zi] = Equip(card, (c.uid,))
             else:
                 p.zones[zi] = card
-            if card.subtype == "normal":
-                self._start_chain([("apoyo", pi, zi, card)], OTHER[pi])  # CH-7.4: activating opens a chain
-                return
-        elif card.type == "sector":
-            p.sectors[0 if zone == "SA" else 1] = card
+            src = ("zone", pi, SUPPORT_ZONES[zi], card)
+            # CH-1.5: normal and rápido apoyos resolve, then go to the Mictlán
+            apoyo = (pi, zi, card) if card.subtype in ("normal", "rapido") else None
+            if card.fx.effect is not None:
+                self._activate(pi, src, card.fx.effect, refs, apoyo)
+            elif apoyo is not None:
+                link = ("apoyo", pi, zi, card)
+                if s.chain_mode == 1:
+                    self._add_link(link)
+                else:
+                    self._start_chain([link], OTHER[pi])  # CH-7.4: activating opens a chain
+            elif s.chain_mode == 0:
+                self._open_window(OTHER[pi])
+            self._fire_card("activated", pi, card, src)
+            return
+        if card.type == "sector":
+            si = 0 if zone == "SA" else 1
+            qi = OTHER[pi] if act.get("side") == "opponent" else pi  # CH-1.6
+            s.players[qi].sectors[si] = card
+            s.players[qi].sector_owner[si] = pi
+            src = ("zone", qi, zone, card)
         else:
             if p.arena is not None:  # CH-3.11: a new arena replaces (destroys) the old one
                 p.mictlan.append(p.arena)
                 self._event("destroyed", player=NAMES[pi], card=p.arena.id, reason="arena")
             p.arena = card
+            src = ("zone", pi, "arena", card)
+        self._fire_card("activated", pi, card, src)
         self._open_window(OTHER[pi])
+
+    # -- CH-6.4 amalgam calls ----------------------------------------------------------------------
+    def _amalgam_options(self, pi: int) -> list[dict[str, Any]]:
+        s = self.s
+        p = s.players[pi]
+        name = NAMES[pi]
+        out: list[dict[str, Any]] = []
+        empty = [CHAR_ZONES[zi] for zi in range(4) if p.chars[zi] is None]
+        if not empty or s.phase != "action" or s.active != pi:
+            return out
+        seen: set[str] = set()
+        for card in p.support:
+            if card.id in seen or card.type != "amalgama" or self._call_blocked(pi, card.value):
+                continue
+            seen.add(card.id)
+            mats = _assign_materials(card, p.hand)
+            if mats is None:
+                continue
+            for zone in empty:
+                out.append({"player": name, "do": "call_amalgam", "card": card.id, "zone": zone,
+                            "materials": [c.id for c in mats]})
+        return out
+
+    def _amalgam_call(self, pi: int, act: dict[str, Any]) -> None:
+        """CH-6.4: isolate the materials from the hand, call the amalgam (a special call, CH-6.2)."""
+        p = self.s.players[pi]
+        card = _find(p.support, act["card"])
+        for cid in act["materials"]:
+            m = _take(p.hand, cid)
+            _forget_id(p.hand_known, m)
+            p.isolated.append(m)  # CH-3.9
+        p.support.remove(card)
+        self._special_call(pi, card, CHAR_ZONES.index(act["zone"]), "amalgam")
+
+
+def _assign_materials(card: CardDef, hand: list[CardDef]) -> list[CardDef] | None:
+    """Cards of ``hand`` paying ``card``'s material cost (each card pays one entry), or None."""
+    from .stats import _card_matches
+
+    need: list[Any] = []
+    for m in card.fx.materials:
+        need.extend([m.filter] * m.count)
+    pool = sorted(hand, key=lambda c: (c.value, c.id))
+    used = [False] * len(pool)
+    chosen: list[CardDef] = []
+
+    def fill(i: int) -> bool:
+        if i == len(need):
+            return True
+        for j, c in enumerate(pool):
+            if not used[j] and c.type != "alma" and _card_matches(need[i], c):
+                used[j] = True
+                chosen.append(c)
+                if fill(i + 1):
+                    return True
+                used[j] = False
+                chosen.pop()
+        return False
+
+    return chosen if fill(0) else None
+
+
+def materials_ok(card: CardDef, materials: list[CardDef]) -> bool:
+    """Whether exactly these cards pay the material cost (CH-6.4)."""
+    got = _assign_materials(card, materials)
+    return got is not None and len(got) == len(materials)
 
 
 def _distinct(cards: Any) -> list[str]:

@@ -33,7 +33,13 @@ class FlowRules:
     def _on_drawn(self, pi: int, card: CardDef) -> None:
         raise NotImplementedError
 
-    def _leave_field(self, pi: int, zi: int, to: str) -> Char:
+    def _leave_field(self, pi: int, zi: int, to: str, reason: str = "") -> Char:
+        raise NotImplementedError
+
+    def _state_checks(self) -> None:
+        raise NotImplementedError
+
+    def _fire_turn(self, event: str) -> None:
         raise NotImplementedError
 
     # -- events ------------------------------------------------------------------------------
@@ -52,6 +58,8 @@ class FlowRules:
             step = stack.pop()  # an empty stack here is a bug, never a user's mistake
             steps[step[0]](self, step)
             # CH-10.5: checked after every chain link, battle and phase step
+            if s.sba:
+                self._state_checks()
             if a.hearts <= 0 or b.hearts <= 0 or a.decked or b.decked:
                 self._check_win()
 
@@ -105,6 +113,7 @@ class FlowRules:
         pi = s.active
         p = s.players[pi]
         if ph == "start":
+            self._fire_turn("turn_start")  # CH-5.2: "at the start of your turn" effects
             # CH-5.2 / CH-8 Tortura: its controller loses one heart at the start of their turn.
             for c in p.chars:
                 if c is not None and c.has("tortura"):
@@ -124,11 +133,16 @@ class FlowRules:
         elif ph == "combat":
             s.pending = (pi, "combat", ())
         elif ph == "end":
-            if len(p.hand) > 7:  # CH-5.8: the hand limit first, then the cleanup
-                s.stack.append(("cleanup",))
-                s.pending = (pi, "discard", (len(p.hand) - 7,))
-            else:
-                self._step_cleanup(("cleanup",))
+            # CH-5.8: "at end of turn" effects, then the hand limit, then the cleanup
+            s.stack.append(("cleanup",))
+            s.stack.append(("hand_limit",))
+            self._fire_turn("turn_end")
+
+    def _step_hand_limit(self, step: tuple[Any, ...]) -> None:
+        pi = self.s.active
+        excess = len(self.s.players[pi].hand) - 7
+        if excess > 0:
+            self._set_pending(pi, "discard", (excess,))
 
     def _step_free(self, step: tuple[Any, ...]) -> None:
         """The active player's free decision in the action or combat phase (always asked, CH-7.5)."""
@@ -184,7 +198,7 @@ class FlowRules:
             _took_top(known, len(p.main))
         p.hand.append(card)
         self._event("draw", player=NAMES[pi], card=card.id, hidden=True)
-        if "cosmo" in card.keywords:
+        if "cosmo" in card.keywords or card.fx.abilities:
             self._on_drawn(pi, card)
         return True
 
@@ -219,6 +233,7 @@ class FlowRules:
                     c.resting = False  # CH-9.4: rest lasts until the end of its controller's next turn
             p.normal_calls = 0
             p.souls_activated = 0
+        s.used = ()
 
     # -- moving cards --------------------------------------------------------------------------
     def _to_mictlan(self, pi: int, card: CardDef) -> None:

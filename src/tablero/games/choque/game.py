@@ -110,12 +110,38 @@ class ChoqueGame(DecisionRules, Game):
             self._legal_cache = None
             return
         legal = cache if cache is not None else self._legal()
+        if do == "call_amalgam" and "materials" in act:
+            act = self._canonical_materials(act)
         match = _match(act, legal, self._support_zone_free(act))
         if match is None:
             raise diagnose(self, act, legal)
         self._legal_cache = None
         self._execute(match)
         self._advance()
+
+    def _canonical_materials(self, act: dict[str, Any]) -> dict[str, Any]:
+        """CH-6.4: any set of hand cards that pays the material cost is accepted; it is matched against
+        the listed action by card and zone, then applied with the player's own materials."""
+        from .decisions import materials_ok
+
+        p = self.s.players[NAMES.index(act["player"])]
+        card = next((c for c in p.support if c.id == act.get("card")), None)
+        hand = list(p.hand)
+        mats = []
+        for cid in act["materials"]:
+            m = next((c for c in hand if c.id == cid), None)
+            if m is None:
+                raise IllegalAction("CH-6.4", f"material {cid!r} is not in your hand")
+            hand.remove(m)
+            mats.append(m)
+        if card is None:
+            raise IllegalAction("CH-6.4", f"{act.get('card')!r} is not an amalgam in your support deck")
+        if not materials_ok(card, mats):
+            raise IllegalAction("CH-6.4", f"{', '.join(act['materials'])} do not pay {card.id!r}'s material cost")
+        for opt in self._legal_cache or self._legal():
+            if opt["do"] == "call_amalgam" and opt["card"] == card.id and opt["zone"] == act.get("zone"):
+                return {**opt, "materials": act["materials"]}
+        return act
 
     def _support_zone_free(self, act: dict[str, Any]) -> bool:
         """Whether the support zone an action names (``Z3``) is one of the acting player's empty zones."""
@@ -175,8 +201,6 @@ class ChoqueGame(DecisionRules, Game):
         do = action.get("do")
         if do not in VERBS:
             raise IllegalAction(None, f"unknown action {do!r}; known: {', '.join(VERBS)}")
-        if do == "call_amalgam":
-            raise IllegalAction("CH-6.4", "amalgam calls are not supported by this engine version yet")
         opp = "B" if player == "A" else "A"
         out: dict[str, Any] = {"player": player, "do": do}
         for key, val in action.items():
@@ -202,6 +226,12 @@ class ChoqueGame(DecisionRules, Game):
                     raise IllegalAction(None, f"action field 'targets' must be a list of zones, got {val!r}")
                 side = opp if do == "attack" else player
                 out[key] = [_target_ref(v, side) for v in val]
+            elif key == "materials":
+                if isinstance(val, str):
+                    val = [val]
+                if not isinstance(val, list) or not all(isinstance(v, str) for v in val):
+                    raise IllegalAction(None, f"action field 'materials' must be a list of card ids, got {val!r}")
+                out[key] = list(val)
             elif key == "cards":
                 if isinstance(val, str):
                     val = [val]
@@ -342,6 +372,12 @@ ChoqueGame._steps = {
     "body": ChoqueGame._step_body,
     "free": ChoqueGame._step_free,
     "cleanup": ChoqueGame._step_cleanup,
+    "hand_limit": ChoqueGame._step_hand_limit,
+    "pay": ChoqueGame._step_pay,
+    "ops": ChoqueGame._step_ops,
+    "trig_targets": ChoqueGame._step_trig_targets,
+    "call_into": ChoqueGame._step_call_into,
+    "apoyo_done": ChoqueGame._step_apoyo_done,
     "window": ChoqueGame._step_window,
     "chain": ChoqueGame._step_chain,
     "triggers": ChoqueGame._step_triggers,

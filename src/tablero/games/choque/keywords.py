@@ -57,6 +57,7 @@ class KeywordRules(ChainRules):
         return c
 
     def _call_triggers(self, pi: int, c: Char, normal: bool) -> None:
+        self._fire_char("called", pi, c, how="normal" if normal else "special")
         if c.has("clarividencia"):
             self._queue_trigger(("clarividencia", pi, c.uid))
         if normal and c.has("mimica"):
@@ -65,13 +66,22 @@ class KeywordRules(ChainRules):
             self._queue_trigger(("zombificar", pi, c.uid))
 
     def _on_drawn(self, pi: int, card: CardDef) -> None:
-        """CH-8 Cosmo: drawing it offers a special call (asked when its link resolves)."""
+        """CH-8 Cosmo: drawing it offers a special call (asked when its link resolves); drawn triggers."""
         if "cosmo" in card.keywords:
             self._queue_trigger(("cosmo", pi, card))
+        if card.fx.abilities:
+            self._fire_card("drawn", pi, card, ("hand", pi, card))
 
     # -- leaving the field -------------------------------------------------------------------------
-    def _leave_field(self, pi: int, zi: int, to: str) -> Char:
-        """Take the character in zone ``zi`` off the field to ``to`` (mictlan, confined, main_bottom, hand)."""
+    def _fire_char(self, event: str, pi: int, c: Char, **ctx: Any) -> None:
+        raise NotImplementedError
+
+    def _fire_card(self, event: str, pi: int, card: CardDef, src: tuple[Any, ...], **ctx: Any) -> None:
+        raise NotImplementedError
+
+    def _leave_field(self, pi: int, zi: int, to: str, reason: str = "") -> Char:
+        """Take the character in zone ``zi`` off the field to ``to`` (mictlan, confined, isolated,
+        main_top, main_bottom, hand); ``reason`` (destroyed, defeated, ...) picks the triggers (CH-12)."""
         s = self.s
         p = s.players[pi]
         c = p.chars[zi]
@@ -80,10 +90,23 @@ class KeywordRules(ChainRules):
         s.field_moves += 1
         s.statics = -1
         card = c.card
+        self._fire_char("leaves_field", pi, c)
+        if reason in ("destroyed", "defeated"):
+            self._fire_char(reason, pi, c)
+            self._fire_char("dies", pi, c)  # CH-12 morir: destroyed or defeated
         if to == "mictlan":
             p.mictlan.append(card)
         elif to == "confined":
             p.confined.append(card)
+        elif to == "isolated":
+            p.isolated.append(card)
+        elif to == "main_top":
+            if card.type == "amalgama":
+                p.support.append(card)
+            else:
+                p.main.append(card)
+                p.main_known[0] += 1
+                p.main_known[1] += 1
         elif to == "main_bottom":
             if card.type == "amalgama":  # CH-1.8: an amalgam returns to the support deck instead
                 p.support.append(card)
@@ -269,7 +292,7 @@ class KeywordRules(ChainRules):
             q = s.players[qi]
             for zi, c in enumerate(q.chars):
                 if c is not None and c.card.value == value and not c.has("invulnerable"):
-                    self._leave_field(qi, zi, "mictlan")
+                    self._leave_field(qi, zi, "mictlan", reason="destroyed")
                     self._event("destroyed", player=NAMES[qi], card=c.card.id, reason="atormentar")
 
     # -- who may respond (CH-7.3, CH-7.5) ------------------------------------------------------------
@@ -292,6 +315,8 @@ class KeywordRules(ChainRules):
             for card in p.hand:
                 if "rito" in card.keywords:
                     return bool(self._response_options(pi, first_only=True))
+        if self._fx_on_field() or any(card.subtype == "rapido" for card in p.hand):
+            return bool(self._card_responses(pi))
         return False
 
     def _response_options(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
@@ -323,7 +348,14 @@ class KeywordRules(ChainRules):
                             if first_only:
                                 return out
         out.extend(self._portal_options(pi, first_only))
+        if first_only and out:
+            return out
+        out.extend(self._card_responses(pi))
         return out
+
+    def _card_responses(self, pi: int) -> list[dict[str, Any]]:
+        """Rápido card abilities and rápido apoyos from the hand (CH-1.5, CH-7.3)."""
+        raise NotImplementedError
 
     def _portal_options(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
         s = self.s

@@ -53,8 +53,11 @@ def player_json(g: StatsRules, p: Player) -> dict[str, Any]:
         out[CHAR_ZONES[zi]] = _char_json(g, p.idx, zi, c) if c is not None else None
     for zi, z in enumerate(p.zones):
         out[SUPPORT_ZONES[zi]] = _support_json(z, p) if z is not None else None
-    out["SA"] = {"card": p.sectors[0].id} if p.sectors[0] is not None else None
-    out["SB"] = {"card": p.sectors[1].id} if p.sectors[1] is not None else None
+    for si, zone in enumerate(("SA", "SB")):
+        sec = p.sectors[si]
+        out[zone] = None if sec is None else {"card": sec.id}
+        if sec is not None and p.sector_owner[si] != p.idx:
+            out[zone]["owner"] = NAMES[p.sector_owner[si]]
     out["arena"] = {"card": p.arena.id} if p.arena is not None else None
     out["mictlan"] = [c.id for c in p.mictlan]
     out["confined"] = [c.id for c in p.confined]

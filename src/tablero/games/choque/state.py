@@ -125,7 +125,7 @@ class Player:
     """One side of the table: zones, decks, hand, hearts and per-turn counters."""
 
     __slots__ = ("idx", "hearts", "hand", "main", "souls", "support", "chars", "zones", "sectors", "arena",
-                 "mictlan", "confined", "isolated", "normal_calls", "souls_activated", "decked",
+                 "mictlan", "confined", "isolated", "normal_calls", "souls_activated", "decked", "sector_owner",
                  "toxina_next", "toxina_now", "main_known", "soul_known", "hand_known")
 
     def __init__(self, idx: int, hearts: int) -> None:
@@ -138,6 +138,7 @@ class Player:
         self.chars: list[Char | None] = [None, None, None, None]
         self.zones: list[CardDef | Equip | None] = [None, None, None, None, None]
         self.sectors: list[CardDef | None] = [None, None]
+        self.sector_owner = [idx, idx]     # CH-1.6: a sector may sit in the opponent's sector zone
         self.arena: CardDef | None = None
         self.mictlan: list[CardDef] = []   # oldest first
         self.confined: list[CardDef] = []
@@ -165,6 +166,7 @@ class Player:
         p.chars = [c.copy() if c is not None else None for c in self.chars]
         p.zones = self.zones[:]
         p.sectors = self.sectors[:]
+        p.sector_owner = self.sector_owner[:]
         p.arena = self.arena
         p.mictlan = self.mictlan[:]
         p.confined = self.confined[:]
@@ -198,7 +200,7 @@ class Player:
         for z in self.zones:
             if z is not None:
                 out.append(z.card if isinstance(z, Equip) else z)
-        out += [s for s in self.sectors if s is not None]
+        out += [s for si, s in enumerate(self.sectors) if s is not None and self.sector_owner[si] == self.idx]
         if self.arena is not None:
             out.append(self.arena)
         return out
@@ -207,7 +209,7 @@ class Player:
 class Battle:
     """The battle in progress (CH-9.2 … CH-9.7)."""
 
-    __slots__ = ("player", "attacker", "zones", "uids", "hearts", "sig", "defender")
+    __slots__ = ("player", "attacker", "zones", "uids", "hearts", "sig", "defender", "clashed")
 
     def __init__(self, player: int, attacker: int, zones: tuple[int, ...], uids: tuple[int, ...],
                  hearts: bool, sig: int) -> None:
@@ -218,10 +220,12 @@ class Battle:
         self.hearts = hearts        # a direct attack (CH-9.10)
         self.sig = sig              # the field at declaration, for battle repetition (CH-9.5)
         self.defender = -1          # uid of a substituted defender (CH-9.3)
+        self.clashed = False        # its "clash" triggers have fired
 
     def copy(self) -> Battle:
         b = Battle(self.player, self.attacker, self.zones, self.uids, self.hearts, self.sig)
         b.defender = self.defender
+        b.clashed = self.clashed
         return b
 
 
@@ -230,7 +234,7 @@ class State:
 
     __slots__ = ("edition", "players", "turn", "first", "active", "phase", "winner", "pending", "stack",
                  "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
-                 "field_moves", "statics",
+                 "field_moves", "statics", "used", "negated", "sba",
                  "rng", "log")
 
     def __init__(self, edition: str, rng: Rng) -> None:
@@ -252,6 +256,9 @@ class State:
         self.next_uid = 1
         self.field_moves = 0   # characters that entered or left the field so far (CH-9.5 "field changed")
         self.statics = -1      # cards with continuous modifiers on the field (-1: count again)
+        self.used: tuple[str, ...] = ()      # once-per-turn abilities used this turn
+        self.negated: tuple[int, ...] = ()   # chain positions negated (CH-12 negar)
+        self.sba = False                     # numbers changed: check resistance at 0 (CH-9.7)
         self.rng = rng
         self.log: list[dict[str, object]] = []
 
@@ -275,6 +282,9 @@ class State:
         s.next_uid = self.next_uid
         s.field_moves = self.field_moves
         s.statics = self.statics
+        s.used = self.used
+        s.negated = self.negated
+        s.sba = self.sba
         s.rng = self.rng.copy()
         s.log = self.log[:]
         return s
@@ -293,19 +303,27 @@ class State:
         return None
 
     def count_statics(self) -> int:
-        """How many cards with continuous modifiers are on the field (sources for ``stats.py``)."""
+        """How many cards on the field have continuous modifiers or abilities: when none do (the common
+        case in effect-free games), stats and ability scans are skipped."""
         n = 0
         for p in self.players:
             for card in (*p.sectors, p.arena):
-                if card is not None and card.fx.static:
+                if card is not None and card.fx.active:
                     n += 1
             for z in p.zones:
-                if z is not None and (z.card if isinstance(z, Equip) else z).fx.static:
+                if z is not None and (z.card if isinstance(z, Equip) else z).fx.active:
                     n += 1
             for c in p.chars:
-                if c is not None and (c.card.fx.static or (c.gained is not None and c.gained.fx.static)):
+                if c is not None and (c.card.fx.active or (c.gained is not None and c.gained.fx.active)):
                     n += 1
         return n
+
+    def cards_of(self, pi: int) -> list[CardDef]:
+        """Every card player ``pi`` owns, wherever it is (card conservation)."""
+        out = self.players[pi].all_cards()
+        other = self.players[1 - pi]
+        out += [c for si, c in enumerate(other.sectors) if c is not None and other.sector_owner[si] == pi]
+        return out
 
     def field_sig(self) -> int:
         """Changes whenever a character enters or leaves the field (a Portal swap is neither)."""

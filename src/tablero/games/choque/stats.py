@@ -39,6 +39,14 @@ class StatsRules(FlowRules):
     def _impact(self, pi: int, zi: int, c: Char) -> int:
         return max(0, c.card.impact + c.mod("impact") + self._static(pi, zi, c, "impact"))
 
+    def _fx_on_field(self) -> bool:
+        """Whether any card on the field has abilities or continuous modifiers (cached count)."""
+        s = self.s
+        n = s.statics
+        if n < 0:
+            n = s.statics = s.count_statics()
+        return n > 0
+
     # -- continuous effects ------------------------------------------------------------------------
     def _static(self, pi: int, zi: int, c: Char, stat: str) -> int:
         s = self.s

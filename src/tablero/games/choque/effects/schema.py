@@ -82,6 +82,11 @@ class Effects:
     placement: str = "own"              # sectors: own | opponent | either (CH-1.6)
     scope: str = "own"                  # arenas: own | opponent | both (CH-1.7)
 
+    @property
+    def active(self) -> bool:
+        """Whether the card does anything while on the field (continuous modifiers or abilities)."""
+        return bool(self.static or self.abilities)
+
 
 NO_EFFECTS = Effects()
 

@@ -1,0 +1,933 @@
+"""Running card effects: activation (costs, targets), triggers, chain links and the verbs of CH-12.
+
+An ability in play goes through three moments (CH-7.4, CH-7.6):
+1. *activation* — for abilities a player uses (`use`, or `play` of an apoyo): the condition is checked,
+   the targets named in the action are checked and the costs are paid; then the link joins the chain.
+   Disparo abilities instead wait as triggers and become links when the next chain starts; their targets
+   and costs are chosen when they resolve (docs/rulings.md).
+2. the chain — the opponent responds first; links resolve from the last to the first.
+3. *resolution* — a negated link does nothing; targets are re-checked (gone ones are skipped: the link
+   resolves as far as it can) and the verbs run in order. A verb that needs a choice (add, special_call,
+   a discard the player chooses) pauses on a ``choose`` decision and the rest runs after the answer.
+
+Targets and costs are referred to with *handles*: ``("char", uid)`` for a character on the field and
+``("card", player, zone, card)`` for a card in a hand, deck, Mictlán or confinement.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Any
+
+from tablero.core import IllegalAction
+
+from ..cards import CardDef
+from ..flow import NAMES, OTHER
+from ..keywords import KeywordRules, _forget
+from ..state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, sector_of
+from ..stats import _ability_cards, _card_matches
+from .schema import Ability, Op, TargetSpec
+
+Handle = tuple[Any, ...]
+MAX_TARGET_OPTIONS = 200  # a safety cap on enumerated target combinations per ability
+_ZONE_LISTS = {"hand": "hand", "mictlan": "mictlan", "confined": "confined", "deck": "main"}
+
+
+class EffectRules(KeywordRules):
+    """Mixin: card effects in the chain."""
+
+    def _end_battle(self) -> None:
+        raise NotImplementedError  # combat.py
+
+    # == where abilities come from ===================================================================
+    def _char_abilities(self, c: Char) -> list[Ability]:
+        """A character's abilities that work now (none when zombificado, CH-8.1; Mímica adds, CH-8)."""
+        if c.zombified:
+            return []
+        out: list[Ability] = []
+        for card in _ability_cards(c):
+            out.extend(card.fx.abilities)
+        return out
+
+    def _field_sources(self, pi: int) -> list[tuple[Handle, str, list[Ability]]]:
+        """(source handle, reference, abilities) of everything player ``pi`` controls on the field."""
+        p = self.s.players[pi]
+        name = NAMES[pi]
+        out: list[tuple[Handle, str, list[Ability]]] = []
+        if not self._fx_on_field():
+            return out
+        for zi, c in enumerate(p.chars):
+            if c is not None:
+                abilities = self._char_abilities(c)
+                if abilities:
+                    out.append((("char", c.uid), f"{name}.{CHAR_ZONES[zi]}", abilities))
+        for zi, z in enumerate(p.zones):
+            card = z.card if isinstance(z, Equip) else z
+            if card is not None and card.fx.abilities:
+                zone = SUPPORT_ZONES[zi]
+                out.append((("zone", pi, zone, card), f"{name}.{zone}", list(card.fx.abilities)))
+        for si, sec in enumerate(p.sectors):
+            if sec is not None and sec.fx.abilities:
+                zone = "SA" if si == 0 else "SB"
+                out.append((("zone", pi, zone, sec), f"{name}.{zone}", list(sec.fx.abilities)))
+        if p.arena is not None and p.arena.fx.abilities:
+            out.append((("zone", pi, "arena", p.arena), f"{name}.arena", list(p.arena.fx.abilities)))
+        return out
+
+    def _source_alive(self, src: Handle) -> bool:
+        if src[0] == "char":
+            return self.s.find(src[1]) is not None
+        if src[0] == "zone":
+            _, pi, zone, card = src
+            return self._zone_card(pi, zone) is card
+        return True
+
+    def _zone_card(self, pi: int, zone: str) -> CardDef | None:
+        p = self.s.players[pi]
+        if zone.startswith("Z"):
+            z = p.zones[int(zone[1]) - 1]
+            return z.card if isinstance(z, Equip) else z
+        if zone in ("SA", "SB"):
+            return p.sectors[0 if zone == "SA" else 1]
+        if zone == "arena":
+            return p.arena
+        return None
+
+    def _source_zone_index(self, src: Handle) -> int:
+        """The character zone of a source character (for 'same sector' filters), else -1."""
+        if src[0] == "char":
+            found = self.s.find(src[1])
+            return found[1] if found else -1
+        if src[0] == "zone" and src[2] in ("SA", "SB"):
+            return 0 if src[2] == "SA" else 2
+        return -1
+
+    def _once_key(self, src: Handle, ability: Ability) -> str:
+        if src[0] == "char":
+            return f"{src[1]}:{ability.name}"
+        return f"{src[1]}:{src[2]}:{src[-1].id}:{ability.name}"
+
+    # == conditions (if:) ============================================================================
+    def _condition_ok(self, pi: int, src: Handle, cond: Any) -> bool:
+        if not cond:
+            return True
+        s = self.s
+        p, o = s.players[pi], s.players[OTHER[pi]]
+        c = s.find(src[1])[2] if src[0] == "char" and s.find(src[1]) else None  # type: ignore[index]
+        for k, v in cond.items():
+            if k == "souls_min" and p.soul_total() < v:
+                return False
+            if k == "hearts_max" and p.hearts > v:
+                return False
+            if k == "hand_min" and len(p.hand) < v:
+                return False
+            if k == "mode" and (c is None or c.mode != v):
+                return False
+            if k == "counters_min" and (c is None or c.counters < v):
+                return False
+            if k == "own_characters_min" and sum(1 for x in p.chars if x is not None) < v:
+                return False
+            if k == "opponent_characters_min" and sum(1 for x in o.chars if x is not None) < v:
+                return False
+        return True
+
+    # == targets =====================================================================================
+    def _target_candidates(self, pi: int, spec: TargetSpec, src: Handle) -> list[tuple[str, Handle]]:
+        """(reference, handle) of everything ``spec`` may target now, seen from player ``pi``."""
+        s = self.s
+        flt = spec.filter
+        out: list[tuple[str, Handle]] = []
+        side = flt.get("side", "any")
+        players = [qi for qi in (pi, OTHER[pi])
+                   if side == "any" or (side == "own") == (qi == pi)]
+        szone = self._source_zone_index(src)
+        if spec.zone == "field":
+            for qi in players:
+                for zi, c in enumerate(s.players[qi].chars):
+                    if c is None or (flt.get("not_self") and src == ("char", c.uid)):
+                        continue
+                    if _card_matches(flt, c.card, c, zi, szone):
+                        out.append((f"{NAMES[qi]}.{CHAR_ZONES[zi]}", ("char", c.uid)))
+        else:
+            attr = _ZONE_LISTS[spec.zone]
+            for qi in players:
+                if spec.zone == "hand" and qi != pi:
+                    continue  # a hidden hand cannot be targeted by choice (CH-11.2)
+                seen: set[str] = set()
+                for card in getattr(s.players[qi], attr):
+                    if card.id not in seen and _card_matches(flt, card):
+                        seen.add(card.id)
+                        out.append((f"{NAMES[qi]}.{spec.zone}:{card.id}", ("card", qi, spec.zone, card)))
+        return out
+
+    def _target_options(self, pi: int, ability: Ability, src: Handle) -> list[list[str]] | None:
+        """Every legal ``targets`` list for activating ``ability`` (None: no legal choice exists)."""
+        per_spec: list[list[list[str]]] = []
+        for spec in ability.targets:
+            if spec.random:
+                continue  # "al azar": drawn on resolution
+            refs = [r for r, _ in self._target_candidates(pi, spec, src)]
+            if len(refs) < spec.count:
+                return None
+            per_spec.append([list(c) for c in combinations(refs, spec.count)])
+        out: list[list[str]] = []
+        for combo in product(*per_spec):
+            flat = [r for part in combo for r in part]
+            if len(set(flat)) == len(flat):
+                out.append(flat)
+                if len(out) >= MAX_TARGET_OPTIONS:
+                    break
+        return out
+
+    def _bind_targets(self, pi: int, ability: Ability, src: Handle, refs: list[str]) -> dict[str, tuple[Handle, ...]]:
+        """Turn an action's target references into handles, spec by spec (already checked legal)."""
+        chosen: dict[str, tuple[Handle, ...]] = {}
+        i = 0
+        for spec in ability.targets:
+            if spec.random:
+                chosen[spec.name] = ()
+                continue
+            cands = dict(self._target_candidates(pi, spec, src))
+            chosen[spec.name] = tuple(cands[r] for r in refs[i:i + spec.count])
+            i += spec.count
+        return chosen
+
+    def _handle_alive(self, h: Handle) -> bool:
+        if h[0] == "char":
+            return self.s.find(h[1]) is not None
+        _, qi, zone, card = h
+        return card in getattr(self.s.players[qi], _ZONE_LISTS[zone])
+
+    # == costs =======================================================================================
+    def _can_pay(self, pi: int, ability: Ability, src: Handle) -> bool:
+        p = self.s.players[pi]
+        for op in ability.cost:
+            a = op.args
+            v = op.verb
+            if v == "discard" and sum(1 for c in p.hand if _card_matches(a["filter"] or {}, c)) < a["count"]:
+                return False
+            if v == "send" and len(p.main) < a["count"]:
+                return False
+            if v == "sacrifice" and not self._cost_candidates(pi, op, src):
+                return False
+            if v == "confine_self" and src[0] != "char":
+                return False
+            if v == "isolate" and len(self._cost_candidates(pi, op, src)) < a["count"]:
+                return False
+            if v == "return_soul" and len(self._cost_candidates(pi, op, src)) < a["count"]:
+                return False
+            if v == "lose_hearts" and p.hearts < a["amount"]:
+                return False
+        return True
+
+    def _cost_candidates(self, pi: int, op: Op, src: Handle) -> list[tuple[str, Handle]]:
+        p = self.s.players[pi]
+        name = NAMES[pi]
+        a = op.args
+        flt = a.get("filter") or {}
+        if op.verb == "sacrifice":
+            return [(f"{name}.{CHAR_ZONES[zi]}", ("char", c.uid)) for zi, c in enumerate(p.chars)
+                    if c is not None and _card_matches(flt, c.card, c)]
+        if op.verb == "return_soul":
+            return [(f"{name}.{SUPPORT_ZONES[zi]}", ("soul", pi, zi)) for zi, z in enumerate(p.zones)
+                    if isinstance(z, CardDef) and z.type == "alma" and z.value >= a["value_min"]]
+        zone = "hand" if op.verb == "discard" else a["from"]
+        seen: set[str] = set()
+        out: list[tuple[str, Handle]] = []
+        for card in getattr(p, _ZONE_LISTS[zone]):
+            if card.id not in seen and _card_matches(flt, card):
+                seen.add(card.id)
+                out.append((card.id, ("card", pi, zone, card)))
+        return out
+
+    # == activation by a player (use / play) =========================================================
+    def _activation_options(self, pi: int, in_window: bool) -> list[dict[str, Any]]:
+        """`use` actions for encendido/rápido abilities on the field (CH-7.2, CH-7.3)."""
+        s = self.s
+        own_action_phase = s.active == pi and s.phase == "action" and not in_window and s.chain_mode == 0
+        out: list[dict[str, Any]] = []
+        name = NAMES[pi]
+        for src, ref, abilities in self._field_sources(pi):
+            for ab in abilities:
+                if ab.category == "encendido" and not own_action_phase:
+                    continue
+                if ab.category not in ("encendido", "rapido"):
+                    continue
+                if not self._usable(pi, ab, src):
+                    continue
+                opts = self._target_options(pi, ab, src)
+                if opts is None:
+                    continue
+                base = {"player": name, "do": "use", "source": ref, "ability": ab.name}
+                if not ab.targets or all(t.random for t in ab.targets):
+                    out.append(base)
+                else:
+                    out.extend({**base, "targets": t} for t in opts)
+        return out
+
+    def _card_responses(self, pi: int) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        if self._fx_on_field():
+            out.extend(self._activation_options(pi, True))
+        p = self.s.players[pi]
+        free = next((SUPPORT_ZONES[i] for i, z in enumerate(p.zones) if z is None), None)
+        if free is not None:
+            seen: set[str] = set()
+            for card in p.hand:
+                if card.subtype == "rapido" and card.id not in seen:
+                    seen.add(card.id)
+                    out.extend(self._apoyo_options(pi, card, free, True))
+        return out
+
+    def _usable(self, pi: int, ab: Ability, src: Handle) -> bool:
+        if ab.once_per_turn and self._once_key(src, ab) in self.s.used:
+            return False
+        return self._condition_ok(pi, src, ab.condition) and self._can_pay(pi, ab, src)
+
+    def _apoyo_options(self, pi: int, card: CardDef, zone: str, in_window: bool) -> list[dict[str, Any]]:
+        """`play` actions for an apoyo from hand, with its effect's targets (CH-1.5)."""
+        name = NAMES[pi]
+        base: dict[str, Any] = {"player": name, "do": "play", "card": card.id, "zone": zone}
+        if in_window and card.subtype != "rapido":
+            return []
+        ab = card.fx.effect
+        src: Handle = ("hand", pi, card)
+        equip_opts: list[list[str]] = [[]]
+        if card.subtype == "equipo":  # CH-1.5: attached to one of your characters
+            flt = card.fx.equip or {}
+            p = self.s.players[pi]
+            equip_opts = [[f"{name}.{CHAR_ZONES[zi]}"] for zi, c in enumerate(p.chars)
+                          if c is not None and _card_matches(flt, c.card, c)]
+            if not equip_opts:
+                return []
+        if ab is None:
+            return [{**base, "targets": e} if e else base for e in equip_opts]
+        if not self._usable(pi, ab, src):
+            return []
+        opts = self._target_options(pi, ab, src)
+        if opts is None:
+            return []
+        out = []
+        for e in equip_opts:
+            for t in opts if (ab.targets and not all(x.random for x in ab.targets)) else [[]]:
+                refs = e + t
+                out.append({**base, "targets": refs} if refs else base)
+        return out
+
+    def _activate_use(self, pi: int, act: dict[str, Any]) -> bool:
+        """Activate a card ability named in a `use` action; False if it is not a card ability."""
+        ref = act["source"]
+        for src, sref, abilities in self._field_sources(pi):
+            if sref != ref:
+                continue
+            for ab in abilities:
+                if ab.name == act["ability"]:
+                    self._activate(pi, src, ab, act.get("targets") or [])
+                    return True
+        return False
+
+    def _activate(self, pi: int, src: Handle, ab: Ability, refs: list[str],
+                  apoyo: tuple[Any, ...] | None = None) -> None:
+        """CH-7.4: pay the costs, bind the targets, put the link on the chain (or open one)."""
+        s = self.s
+        chosen = self._bind_targets(pi, ab, src, refs)
+        if ab.once_per_turn:
+            s.used = (*s.used, self._once_key(src, ab))
+        self._event("activate", player=NAMES[pi], ability=ab.name, source=_src_name(src))
+        link = ("ability", pi, src, ab, chosen, len(s.chain) - 1 if s.chain_mode == 1 else -1, apoyo)
+        self._fire_targeted(chosen)
+        self._pay_then(pi, src, ab, 0, ("link", link))
+
+    # -- paying costs, one at a time (choices pause on a decision) -----------------------------------
+    def _pay_then(self, pi: int, src: Handle, ab: Ability, i: int, then: tuple[Any, ...]) -> None:
+        while i < len(ab.cost):
+            op = ab.cost[i]
+            i += 1
+            a = op.args
+            v = op.verb
+            p = self.s.players[pi]
+            if v == "send":
+                for _ in range(min(a["count"], len(p.main))):
+                    p.mictlan.append(p.main.pop())
+            elif v == "lose_hearts":
+                p.hearts = max(0, p.hearts - a["amount"])
+            elif v == "confine_self":
+                found = self.s.find(src[1])
+                if found is not None:
+                    self._leave_field(found[0], found[1], "confined", reason="cost")
+            else:
+                cands = self._cost_candidates(pi, op, src)
+                need = a.get("count", 1)
+                refs = tuple(r for r, _ in cands)
+                if len(cands) == need and len(set(refs)) == len(refs) and op.verb != "discard":
+                    for _, h in cands:
+                        self._pay_one(pi, op, h)
+                    continue
+                self.s.stack.append(("pay", pi, src, ab, i, then))
+                self._select(pi, "cost", op, src, need, ())
+                return
+        self._after_pay(then)
+
+    def _pay_one(self, pi: int, op: Op, h: Handle) -> None:
+        p = self.s.players[pi]
+        if op.verb == "sacrifice":
+            found = self.s.find(h[1])
+            if found is not None:
+                self._leave_field(found[0], found[1], "mictlan", reason="sacrifice")
+        elif op.verb == "return_soul":
+            soul = p.zones[h[2]]
+            assert isinstance(soul, CardDef)
+            p.zones[h[2]] = None
+            p.hand.append(soul)
+            p.hand_known.append(soul)
+        elif op.verb == "discard":
+            card = h[3]
+            p.hand.remove(card)
+            _forget(p.hand_known, card)
+            p.mictlan.append(card)
+        elif op.verb == "isolate":
+            card = h[3]
+            getattr(p, _ZONE_LISTS[h[2]]).remove(card)
+            p.isolated.append(card)
+
+    def _step_pay(self, step: tuple[Any, ...]) -> None:
+        _, pi, src, ab, i, then = step
+        self._pay_then(pi, src, ab, i, then)
+
+    def _after_pay(self, then: tuple[Any, ...]) -> None:
+        s = self.s
+        if then[0] == "link":
+            link = then[1]
+            if s.chain_mode == 1:
+                self._add_link(link)
+            else:
+                self._start_chain([link], OTHER[link[1]])
+        # ("none",): a trigger's costs; its targets and verbs are already scheduled
+
+    # == triggers (disparo, CH-7.3) ===================================================================
+    def _fire(self, event: str, pi: int, src: Handle, abilities: Any, **ctx: Any) -> None:
+        """Queue every disparo ability of ``abilities`` whose trigger is ``event``."""
+        for ab in abilities:
+            if ab.category != "disparo" or ab.trigger != event:
+                continue
+            args = ab.trigger_args
+            if event == "called" and args.get("how", "any") not in ("any", ctx.get("how")):
+                continue
+            if event in ("turn_start", "turn_end"):
+                whose = args.get("whose", "own")
+                if whose != "any" and (whose == "own") != (self.s.active == pi):
+                    continue
+            self._queue_trigger(("trig", pi, src, ab, tuple(sorted(ctx.items()))))
+
+    def _fire_char(self, event: str, pi: int, c: Char, **ctx: Any) -> None:
+        abilities = self._char_abilities(c)
+        if abilities:
+            self._fire(event, pi, ("char", c.uid), abilities, **ctx)
+
+    def _fire_card(self, event: str, pi: int, card: CardDef, src: Handle, **ctx: Any) -> None:
+        if card.fx.abilities:
+            self._fire(event, pi, src, card.fx.abilities, **ctx)
+
+    def _fire_targeted(self, chosen: dict[str, tuple[Handle, ...]]) -> None:
+        for handles in chosen.values():
+            for h in handles:
+                if h[0] == "char":
+                    found = self.s.find(h[1])
+                    if found is not None:
+                        self._fire_char("targeted", found[0], found[2])
+
+    def _fire_turn(self, event: str) -> None:
+        """turn_start / turn_end abilities of everything on both fields (CH-5.2, CH-5.8)."""
+        for pi in (self.s.active, OTHER[self.s.active]):
+            for src, _, abilities in self._field_sources(pi):
+                self._fire(event, pi, src, abilities)
+
+    # == resolution ==================================================================================
+    def _link_ability(self, pi: int, src: Handle, ab: Ability, chosen: dict[str, Any], responds: int,
+                      apoyo: tuple[Any, ...] | None) -> None:
+        s = self.s
+        pos = len(s.chain)  # this link's position (it was just popped)
+        if pos in s.negated:
+            self._event("negated", player=NAMES[pi], ability=ab.name)
+        elif not self._condition_ok(pi, src, ab.condition):
+            self._event("fizzled", player=NAMES[pi], ability=ab.name)
+        else:
+            ctx = ("ctx", pi, src, ab, _freeze(chosen), responds, ())
+            s.stack.append(("ops", ctx, 0))
+        if apoyo is not None:
+            s.stack.append(("apoyo_done",) + apoyo)
+
+    def _link_trig(self, pi: int, src: Handle, ab: Ability, ctx: tuple[Any, ...]) -> None:
+        """A disparo link resolves: optional ones ask first; targets and costs are chosen now."""
+        s = self.s
+        pos = len(s.chain)
+        if pos in s.negated:
+            self._event("negated", player=NAMES[pi], ability=ab.name)
+            return
+        if not self._condition_ok(pi, src, ab.condition) or not self._can_pay(pi, ab, src):
+            return
+        for spec in ab.targets:
+            if not spec.random and len(self._target_candidates(pi, spec, src)) < spec.count:
+                return  # no legal target: the trigger does nothing
+        if ab.optional:
+            self._set_pending(pi, "choose", ("optional", src, ab, ctx))
+            return
+        self._start_trigger(pi, src, ab, ctx)
+
+    def _start_trigger(self, pi: int, src: Handle, ab: Ability, ctx: tuple[Any, ...]) -> None:
+        run = ("ctx", pi, src, ab, (), -1, ctx)
+        self.s.stack.append(("trig_targets", run, 0, ()))
+        if ab.cost:
+            self._pay_then(pi, src, ab, 0, ("none",))
+
+    def _step_trig_targets(self, step: tuple[Any, ...]) -> None:
+        """Choose a triggered ability's targets one spec at a time, then run its verbs."""
+        _, run, i, picked = step
+        _, pi, src, ab, _, _, _ = run
+        specs = [sp for sp in ab.targets if not sp.random]
+        if i >= len(specs):
+            chosen: dict[str, tuple[Handle, ...]] = {sp.name: () for sp in ab.targets}
+            for name, h in picked:
+                chosen[name] = (*chosen[name], h)
+            self._fire_targeted(chosen)
+            self.s.stack.append(("ops", (*run[:4], _freeze(chosen), *run[5:]), 0))
+            return
+        spec = specs[i]
+        have = sum(1 for n, _ in picked if n == spec.name)
+        if have >= spec.count:
+            self.s.stack.append(("trig_targets", run, i + 1, picked))
+            return
+        cands = [c for c in self._target_candidates(pi, spec, src) if c[1] not in [h for _, h in picked]]
+        if not cands:
+            self.s.stack.append(("trig_targets", run, i + 1, picked))
+            return
+        self._set_pending(pi, "choose", ("trig_target", run, i, picked, tuple(cands)))
+
+    # -- the verbs ----------------------------------------------------------------------------------
+    def _step_ops(self, step: tuple[Any, ...]) -> None:
+        _, ctx, i = step
+        ab: Ability = ctx[3]
+        s = self.s
+        while i < len(ab.ops):
+            op = ab.ops[i]
+            i += 1
+            getattr(self, "_op_" + op.verb)(ctx, op.args)
+            if s.pending is not None:  # the verb asks a choice: the rest runs after the answer
+                s.stack.append(("ops", ctx, i))
+                return
+            if s.winner is not None:
+                return
+        s.sba = True
+
+    def _targets(self, ctx: tuple[Any, ...], target: Any) -> list[tuple[int, int, Char]]:
+        """The characters a verb's ``target`` names, still on the field (CH-7.6)."""
+        s = self.s
+        _, pi, src, ab, chosen, _, tctx = ctx
+        found: list[Any] = []
+        if target == "self":
+            f = s.find(src[1]) if src[0] == "char" else None
+            found = [f] if f else []
+        elif target in ("trigger", "attacker", "battle_target"):
+            uid = dict(tctx).get(target if target != "trigger" else "by")
+            if uid is None and target in ("attacker", "battle_target") and s.battle is not None:
+                b = s.battle
+                uid = b.attacker if target == "attacker" else (b.uids[0] if b.uids else None)
+            f = s.find(uid) if isinstance(uid, int) else None
+            found = [f] if f else []
+        elif isinstance(target, dict):
+            flt = target["all"]
+            szone = self._source_zone_index(src)
+            for qi in (pi, OTHER[pi]):
+                side = flt.get("side", "any")
+                if side != "any" and (side == "own") != (qi == pi):
+                    continue
+                for zi, c in enumerate(s.players[qi].chars):
+                    if c is not None and _card_matches(flt, c.card, c, zi, szone):
+                        if not (flt.get("not_self") and src == ("char", c.uid)):
+                            found.append((qi, zi, c))
+        else:
+            spec = next(sp for sp in ab.targets if sp.name == target)
+            handles = dict(chosen).get(target, ())
+            if spec.random:
+                cands = self._target_candidates(pi, spec, src)
+                handles = tuple(cands[j][1] for j in _sample(s.rng, len(cands), spec.count))
+            for h in handles:
+                if h[0] == "char":
+                    f = s.find(h[1])
+                    if f is not None and _card_matches(spec.filter, f[2].card, f[2]):
+                        found.append(f)  # re-checked on resolution (CH-7.6)
+        return found
+
+    def _target_cards(self, ctx: tuple[Any, ...], target: Any) -> list[Handle]:
+        """Non-field cards a verb's target names (Mictlán, hand, confinement), still there."""
+        _, pi, src, ab, chosen, _, _ = ctx
+        if not isinstance(target, str) or target in ("self", "trigger", "attacker", "battle_target"):
+            return []
+        handles = dict(chosen).get(target, ())
+        return [h for h in handles if h[0] == "card" and self._handle_alive(h)]
+
+    def _players(self, ctx: tuple[Any, ...], who: str) -> list[int]:
+        pi = ctx[1]
+        return {"self": [pi], "opponent": [OTHER[pi]], "both": [pi, OTHER[pi]]}[who]
+
+    def _op_destroy(self, ctx: tuple[Any, ...], a: Any) -> None:
+        """CH-12 destruir: to the Mictlán regardless of hearts; Invulnerable is immune (CH-8)."""
+        for qi, zi, c in self._targets(ctx, a["target"]):
+            if c.has("invulnerable"):
+                continue
+            if self.s.players[qi].chars[zi] is c:
+                self._leave_field(qi, zi, "mictlan", reason="destroyed")
+                self._event("destroyed", player=NAMES[qi], card=c.card.id, reason="effect")
+
+    def _op_debilitar(self, ctx: tuple[Any, ...], a: Any) -> None:
+        """CH-12 debilitar: lower the current resistance; at 0 it costs a heart (CH-9.7)."""
+        for _, _, c in self._targets(ctx, a["target"]):
+            c.dmg += a["amount"]
+        self.s.sba = True
+
+    def _op_modify(self, ctx: tuple[Any, ...], a: Any) -> None:
+        mods = tuple((st, a[st], a["until"]) for st in ("strength", "resistance", "impact") if a[st])
+        for _, _, c in self._targets(ctx, a["target"]):
+            c.mods = c.mods + mods
+        self.s.sba = True
+
+    def _op_draw(self, ctx: tuple[Any, ...], a: Any) -> None:
+        for qi in self._players(ctx, a["player"]):
+            for _ in range(a["count"]):
+                if not self._draw_main(qi):
+                    break
+
+    def _op_gain_hearts(self, ctx: tuple[Any, ...], a: Any) -> None:
+        for qi in self._players(ctx, a["player"]):
+            self.s.players[qi].hearts += a["amount"]
+
+    def _op_lose_hearts(self, ctx: tuple[Any, ...], a: Any) -> None:
+        for qi in self._players(ctx, a["player"]):
+            p = self.s.players[qi]
+            p.hearts = max(0, p.hearts - a["amount"])
+
+    def _op_send(self, ctx: tuple[Any, ...], a: Any) -> None:
+        for qi in self._players(ctx, a["player"]):
+            p = self.s.players[qi]
+            for _ in range(min(a["count"], len(p.main))):
+                p.mictlan.append(p.main.pop())
+            p.main_known[0] = p.main_known[1] = 0
+
+    def _op_shuffle(self, ctx: tuple[Any, ...], a: Any) -> None:
+        for qi in self._players(ctx, a["player"]):
+            p = self.s.players[qi]
+            if a["deck"] == "main":
+                self.s.rng.shuffle(p.main)
+                p.main_known[:] = [0, 0, 0, 0]
+            else:
+                self.s.rng.shuffle(p.souls)
+                p.soul_known[:] = [0, 0, 0, 0]
+
+    def _op_return(self, ctx: tuple[Any, ...], a: Any) -> None:
+        to = {"hand": "hand", "deck_top": "main_top", "deck_bottom": "main_bottom"}[a["to"]]
+        for qi, zi, c in self._targets(ctx, a["target"]):
+            if self.s.players[qi].chars[zi] is c:
+                self._leave_field(qi, zi, to, reason="returned")
+        for h in self._target_cards(ctx, a["target"]):
+            self._move_card(h, "hand" if a["to"] == "hand" else to)
+
+    def _op_confine(self, ctx: tuple[Any, ...], a: Any) -> None:
+        for qi, zi, c in self._targets(ctx, a["target"]):
+            if self.s.players[qi].chars[zi] is c:
+                self._leave_field(qi, zi, "confined", reason="confined")
+        for h in self._target_cards(ctx, a["target"]):
+            self._move_card(h, "confined")
+
+    def _op_isolate(self, ctx: tuple[Any, ...], a: Any) -> None:
+        for qi, zi, c in self._targets(ctx, a["target"]):
+            if self.s.players[qi].chars[zi] is c:
+                self._leave_field(qi, zi, "isolated", reason="isolated")
+        for h in self._target_cards(ctx, a["target"]):
+            self._move_card(h, "isolated")
+
+    def _move_card(self, h: Handle, to: str) -> None:
+        """Move a card between non-field zones of its owner (CH-1.8: amalgams go to the support deck)."""
+        _, qi, zone, card = h
+        p = self.s.players[qi]
+        getattr(p, _ZONE_LISTS[zone]).remove(card)
+        if zone == "hand":
+            _forget(p.hand_known, card)
+        if card.type == "amalgama" and to in ("hand", "main_top", "main_bottom"):
+            p.support.append(card)
+        elif to == "hand":
+            p.hand.append(card)
+            p.hand_known.append(card)  # it came from a public zone
+        elif to == "main_top":
+            p.main.append(card)
+            p.main_known[0] += 1
+            p.main_known[1] += 1
+        elif to == "main_bottom":
+            p.main.insert(0, card)
+            p.main_known[2] += 1
+            p.main_known[3] += 1
+        else:
+            getattr(p, to).append(card)
+
+    def _op_enfermar(self, ctx: tuple[Any, ...], a: Any) -> None:
+        for _, _, c in self._targets(ctx, a["target"]):
+            c.status = c.status | {a["status"]}
+
+    def _op_set_mode(self, ctx: tuple[Any, ...], a: Any) -> None:
+        for _, _, c in self._targets(ctx, a["target"]):
+            c.mode = a["mode"]
+
+    def _op_counters(self, ctx: tuple[Any, ...], a: Any) -> None:
+        for _, _, c in self._targets(ctx, a["target"]):
+            c.counters = max(0, c.counters + a["add"])
+
+    def _op_negate(self, ctx: tuple[Any, ...], a: Any) -> None:
+        """CH-12 negar: the link this one responded to does nothing (CH-7.6)."""
+        responds = ctx[5]
+        if responds >= 0:
+            self.s.negated = (*self.s.negated, responds)
+
+    def _op_anular(self, ctx: tuple[Any, ...], a: Any) -> None:
+        """CH-12 anular: the battle in progress is cancelled; the attacker has still attacked."""
+        if self.s.battle is not None:
+            self._end_battle()
+            self._event("anulado", player=NAMES[ctx[1]])
+
+    def _op_discard(self, ctx: tuple[Any, ...], a: Any) -> None:
+        s = self.s
+        for qi in self._players(ctx, a["player"]):
+            p = s.players[qi]
+            n = min(a["count"], len(p.hand))
+            if n <= 0:
+                continue
+            if a["random"]:
+                for j in sorted(_sample(s.rng, len(p.hand), n), reverse=True):  # al azar (CH-11.3)
+                    card = p.hand.pop(j)
+                    _forget(p.hand_known, card)
+                    p.mictlan.append(card)
+                    self._event("discard", player=NAMES[qi], card=card.id)
+            else:
+                op = Op("discard", {"count": n, "filter": None})
+                self._select(qi, "discard", op, ctx[2], n, ())
+                return
+
+    def _op_add(self, ctx: tuple[Any, ...], a: Any) -> None:
+        """CH-12 añadir: from the deck or the Mictlán to the hand; a searched deck is shuffled after."""
+        pi = ctx[1]
+        p = self.s.players[pi]
+        zone = a["from"]
+        flt = a["filter"] or {}
+        cands = [c for c in getattr(p, _ZONE_LISTS[zone]) if _card_matches(flt, c)]
+        if not cands:
+            if zone == "deck":
+                self.s.rng.shuffle(p.main)
+                p.main_known[:] = [0, 0, 0, 0]
+            return
+        self._select(pi, "add", Op("add", a), ctx[2], min(a["count"], len(cands)), ())
+
+    def _op_special_call(self, ctx: tuple[Any, ...], a: Any) -> None:
+        """CH-6.2: a special call from hand, deck, Mictlán or confinement into an empty zone."""
+        pi = ctx[1]
+        p = self.s.players[pi]
+        flt = a["filter"] or {}
+        zones = self._call_zones(pi, ctx[2], a["zone"])
+        cands = [c for c in getattr(p, _ZONE_LISTS[a["from"]])
+                 if c.is_character and c.type != "amalgama" and _card_matches(flt, c)
+                 and not self._call_blocked(pi, c.value)]
+        if not cands or not zones:
+            return
+        self._select(pi, "special_call", Op("special_call", a), ctx[2], 1, ())
+
+    def _call_zones(self, pi: int, src: Handle, where: str) -> list[int]:
+        p = self.s.players[pi]
+        zones = [zi for zi in range(4) if p.chars[zi] is None]
+        if where == "same_sector":
+            szone = self._source_zone_index(src)
+            zones = [zi for zi in zones if szone >= 0 and sector_of(zi) == sector_of(szone)]
+        return zones
+
+    def _op_liberar(self, ctx: tuple[Any, ...], a: Any) -> None:
+        """CH-12 liberar: from confinement back to the hand or the field."""
+        pi = ctx[1]
+        p = self.s.players[pi]
+        flt = a["filter"] or {}
+        cands = [c for c in p.confined if _card_matches(flt, c)]
+        if a["to"] == "field":
+            cands = [c for c in cands if c.is_character and not self._call_blocked(pi, c.value)]
+            if not self._call_zones(pi, ctx[2], "any"):
+                return
+        if cands:
+            self._select(pi, "liberar", Op("liberar", a), ctx[2], min(a["count"], len(cands)), ())
+
+    def _op_script(self, ctx: tuple[Any, ...], a: Any) -> None:
+        from .scripts import SCRIPTS
+
+        fn = SCRIPTS.get(a["name"])
+        if fn is None:
+            raise IllegalAction(None, f"card script {a['name']!r} is not defined")  # caught at load time
+        fn(self, ctx)
+
+    # == selections: choices made while something resolves or is paid =================================
+    def _select_candidates(self, pi: int, purpose: str, op: Op, src: Handle) -> list[tuple[str, Handle]]:
+        p = self.s.players[pi]
+        a = op.args
+        if purpose == "cost":
+            return self._cost_candidates(pi, op, src)
+        if purpose == "discard":
+            return _distinct_cards(p.hand, pi, "hand")
+        flt = a.get("filter") or {}
+        if purpose == "add":
+            zone = a["from"]
+            return _distinct_cards([c for c in getattr(p, _ZONE_LISTS[zone]) if _card_matches(flt, c)], pi, zone)
+        if purpose == "special_call":
+            zone = a["from"]
+            cards = [c for c in getattr(p, _ZONE_LISTS[zone]) if c.is_character and c.type != "amalgama"
+                     and _card_matches(flt, c) and not self._call_blocked(pi, c.value)]
+            return _distinct_cards(cards, pi, zone)
+        if purpose == "liberar":
+            cards = [c for c in p.confined if _card_matches(flt, c)]
+            if a["to"] == "field":
+                cards = [c for c in cards if c.is_character and not self._call_blocked(pi, c.value)]
+            return _distinct_cards(cards, pi, "confined")
+        raise AssertionError(purpose)  # pragma: no cover
+
+    def _select(self, pi: int, purpose: str, op: Op, src: Handle, need: int, picked: tuple[Any, ...]) -> None:
+        self._set_pending(pi, "choose", ("select", purpose, op, src, need, picked))
+
+    def _select_options(self, pi: int, data: tuple[Any, ...]) -> list[dict[str, Any]]:
+        _, purpose, op, src, need, picked = data
+        name = NAMES[pi]
+        out = []
+        for ref, h in self._select_candidates(pi, purpose, op, src):
+            if h[0] == "card" and purpose in ("add", "special_call", "liberar", "discard", "cost"):
+                left = getattr(self.s.players[pi], _ZONE_LISTS[h[2]]).count(h[3]) - sum(1 for x in picked if x == h)
+                if left <= 0:
+                    continue
+                out.append({"player": name, "do": "choose", "cards": [h[3].id]})
+            elif h in picked:
+                continue
+            else:
+                out.append({"player": name, "do": "choose", "targets": [ref]})
+        return out
+
+    def _select_pick(self, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -> None:
+        _, purpose, op, src, need, picked = data
+        cands = self._select_candidates(pi, purpose, op, src)
+        if act.get("cards"):
+            h = next(h for r, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
+        else:
+            h = next(h for r, h in cands if r == act["targets"][0])
+        picked = (*picked, h)
+        if len(picked) < need:
+            self._select(pi, purpose, op, src, need, picked)
+            return
+        self._select_done(pi, purpose, op, src, picked)
+
+    def _select_done(self, pi: int, purpose: str, op: Op, src: Handle, picked: tuple[Any, ...]) -> None:
+        s = self.s
+        p = s.players[pi]
+        if purpose == "cost":
+            for h in picked:
+                self._pay_one(pi, op, h)
+        elif purpose == "discard":
+            for h in picked:
+                card = h[3]
+                p.hand.remove(card)
+                _forget(p.hand_known, card)
+                p.mictlan.append(card)
+                self._event("discard", player=NAMES[pi], card=card.id)
+        elif purpose == "add":
+            for h in picked:
+                self._move_card(h, "hand")
+                self._event("add", player=NAMES[pi], card=h[3].id)
+            if op.args["from"] == "deck":
+                s.rng.shuffle(p.main)  # CH-12 añadir: a searched deck is shuffled after
+                p.main_known[:] = [0, 0, 0, 0]
+        elif purpose in ("special_call", "liberar"):
+            h = picked[0]
+            zones = self._call_zones(pi, src, op.args.get("zone", "any"))
+            if purpose == "liberar" and op.args["to"] == "hand":
+                for x in picked:
+                    self._move_card(x, "hand")
+                return
+            if not zones:
+                return
+            self.s.stack.append(("call_into", pi, h, src, op.args.get("zone", "any")))
+
+    def _step_call_into(self, step: tuple[Any, ...]) -> None:
+        """Choose the zone of a special call (any empty one, or one in the source's sector)."""
+        _, pi, h, src, where = step
+        zones = self._call_zones(pi, src, where)
+        if not zones or not self._handle_alive(h):
+            return
+        if len(zones) == 1:
+            self._call_from(pi, h, zones[0])
+            return
+        self._set_pending(pi, "choose", ("zone", h, tuple(zones)))
+
+    def _call_from(self, pi: int, h: Handle, zi: int) -> None:
+        _, qi, zone, card = h
+        p = self.s.players[qi]
+        getattr(p, _ZONE_LISTS[zone]).remove(card)
+        if zone == "hand":
+            _forget(p.hand_known, card)
+        if zone == "deck":
+            self.s.rng.shuffle(p.main)
+            p.main_known[:] = [0, 0, 0, 0]
+        self._special_call(pi, card, zi, "effect")
+
+    # == continuous bookkeeping ======================================================================
+    def _state_checks(self) -> None:
+        """After effects changed numbers: a character at resistance 0 loses a heart (CH-9.7)."""
+        s = self.s
+        s.sba = False
+        for pi, p in enumerate(s.players):
+            for zi, c in enumerate(p.chars):
+                if c is None or self._res(pi, zi, c) > 0:
+                    continue
+                c.hearts -= 1
+                c.dmg = 0
+                if c.hearts > 0:
+                    self._event("heart_lost", player=NAMES[pi], card=c.card.id, hearts=c.hearts)
+                    continue
+                if c.has("invulnerable"):  # CH-8: effects cannot destroy it
+                    c.hearts = 1
+                    continue
+                self._leave_field(pi, zi, "mictlan", reason="destroyed")
+                self._event("destroyed", player=NAMES[pi], card=c.card.id, reason="resistance")
+
+    def _step_apoyo_done(self, step: tuple[Any, ...]) -> None:
+        """CH-1.5: a normal or rápido apoyo goes to the Mictlán once its effect resolved."""
+        _, pi, zi, card = step
+        p = self.s.players[pi]
+        if p.zones[zi] is card:
+            p.zones[zi] = None
+            p.mictlan.append(card)
+            self.s.statics = -1
+
+
+def _distinct_cards(cards: Any, pi: int, zone: str) -> list[tuple[str, Handle]]:
+    seen: set[str] = set()
+    out: list[tuple[str, Handle]] = []
+    for c in cards:
+        if c.id not in seen:
+            seen.add(c.id)
+            out.append((c.id, ("card", pi, zone, c)))
+    return out
+
+
+def _sample(rng: Any, n: int, k: int) -> list[int]:
+    idx = list(range(n))
+    rng.shuffle(idx)
+    return idx[:k]
+
+
+def _freeze(chosen: Any) -> tuple[Any, ...]:
+    if isinstance(chosen, tuple):
+        return chosen
+    return tuple((k, tuple(v)) for k, v in chosen.items())
+
+
+def _src_name(src: Handle) -> str:
+    if src[0] == "char":
+        return f"uid{src[1]}"
+    return str(src[-1].id) if isinstance(src[-1], CardDef) else str(src)
