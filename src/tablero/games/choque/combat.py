@@ -167,6 +167,11 @@ class CombatRules(EffectRules):
             found = s.find(b.attacker)
             if found is not None:
                 _end_elite(found[2])
+            for p in s.players:  # effects "until the battle ends" end with it
+                for c in p.chars:
+                    if c is not None and c.mods:
+                        c.mods = tuple(m for m in c.mods if m[2] != "battle")
+            s.sba = True
 
     # -- CH-9.3 defence ----------------------------------------------------------------------------
     def _defence_options(self) -> list[dict[str, Any]]:

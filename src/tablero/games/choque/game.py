@@ -345,8 +345,8 @@ def _match(act: dict[str, Any], legal: list[dict[str, Any]], zone_free: bool) ->
             continue
         ok = True
         for k, v in act.items():
-            if k == "player" or k == "do":
-                continue
+            if k == "player" or k == "do" or k == "materials":
+                continue  # materials were checked against the cost already (CH-6.4)
             ov = opt.get(k)
             if k == "zone" and free_zone and ov is not None and str(ov).startswith("Z"):
                 continue  # support zones are interchangeable: any empty one is checked below
@@ -358,6 +358,8 @@ def _match(act: dict[str, Any], legal: list[dict[str, Any]], zone_free: bool) ->
                 ok = False
                 break
         if ok:
+            if do == "call_amalgam" and "materials" in act:
+                return {**opt, "materials": act["materials"]}
             if free_zone and "zone" in act and act["zone"] != opt.get("zone"):
                 return {**opt, "zone": act["zone"]} if zone_free else None
             return opt
