@@ -23,7 +23,7 @@ from tablero.games.choque.generate import generate_deck, generate_pool
 def one_game(seed: int) -> tuple[int, str, int]:
     edition = "choque-2026" if seed % 2 == 0 else "choque-legacy"
     rng = Rng(seed)
-    pool = generate_pool(rng)
+    pool = generate_pool(rng, effects=seed % 4 >= 2)  # half the games with effect-bearing cards
     g = new_game("choque", decks=[generate_deck(pool, rng, edition), generate_deck(pool, rng, edition)],
                  seed=seed, edition=edition)
     start = [Counter(c.id for c in g.s.cards_of(i)) for i in range(2)]  # type: ignore[attr-defined]

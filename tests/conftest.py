@@ -14,9 +14,9 @@ from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.generate import generate_deck, generate_pool
 
 
-def make_game(seed: int, edition: str = "choque-2026", n_characters: int = 30) -> ChoqueGame:
+def make_game(seed: int, edition: str = "choque-2026", n_characters: int = 30, effects: bool = False) -> ChoqueGame:
     rng = Rng(seed)
-    pool = generate_pool(rng, n_characters)
+    pool = generate_pool(rng, n_characters, effects=effects)
     decks = [generate_deck(pool, rng, edition, name) for name in ("A", "B")]
     g = new_game("choque", decks=decks, seed=seed, edition=edition)
     assert isinstance(g, ChoqueGame)

@@ -17,6 +17,7 @@ from conftest import card_multisets, fingerprint, make_game, random_moves
 from tablero.core import Rng
 
 EDITIONS = st.sampled_from(["choque-2026", "choque-legacy"])
+EFFECTS = st.booleans()  # generated cards with effects (every trigger, cost and verb) or keyword-only cards
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -33,7 +34,10 @@ def check_invariants(g, start) -> None:  # type: ignore[no-untyped-def]
             c = side[z]
             if c is not None:
                 assert c["hearts"] >= 1, "a character on the field has at least one heart (CH-9.7)"
-                assert c["resistance"] >= 1, "resistance at 0 costs a heart at once (CH-9.7)"
+                zi = int(z[1]) - 1
+                ch = g.s.players[0 if name == "A" else 1].chars[zi]
+                # CH-9.7 (an Invulnerable character reduced to 0 by continuous effects stays, CH-8)
+                assert c["resistance"] >= 1 or ch.has("invulnerable"), "resistance at 0 costs a heart at once"
         assert side["hand_count"] == len(side["hand"])
         assert side["main_deck_count"] == len(side["main_deck"])
     if g.is_over:
@@ -43,9 +47,9 @@ def check_invariants(g, start) -> None:  # type: ignore[no-untyped-def]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=SEEDS, edition=EDITIONS)
-def test_random_games_keep_every_invariant(seed: int, edition: str) -> None:
-    g = make_game(seed, edition)
+@given(seed=SEEDS, edition=EDITIONS, effects=EFFECTS)
+def test_random_games_keep_every_invariant(seed: int, edition: str, effects: bool) -> None:
+    g = make_game(seed, edition, effects=effects)
     start = card_multisets(g)
     check_invariants(g, start)
     for _ in random_moves(g, seed ^ 0xABCDEF):
@@ -54,9 +58,9 @@ def test_random_games_keep_every_invariant(seed: int, edition: str) -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=SEEDS, edition=EDITIONS)
-def test_legal_actions_is_pure_and_every_listed_action_is_accepted(seed: int, edition: str) -> None:
-    g = make_game(seed, edition)
+@given(seed=SEEDS, edition=EDITIONS, effects=EFFECTS)
+def test_legal_actions_is_pure_and_every_listed_action_is_accepted(seed: int, edition: str, effects: bool) -> None:
+    g = make_game(seed, edition, effects=effects)
     rng = Rng(seed)
     while not g.is_over:
         before = fingerprint(g)
@@ -71,12 +75,12 @@ def test_legal_actions_is_pure_and_every_listed_action_is_accepted(seed: int, ed
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=SEEDS, edition=EDITIONS)
-def test_replay_reproduces_the_identical_final_observation(seed: int, edition: str) -> None:
+@given(seed=SEEDS, edition=EDITIONS, effects=EFFECTS)
+def test_replay_reproduces_the_identical_final_observation(seed: int, edition: str, effects: bool) -> None:
     """CH-11.3: (decks, seed, actions) reproduce a game exactly."""
-    g = make_game(seed, edition)
+    g = make_game(seed, edition, effects=effects)
     actions = [json.loads(json.dumps(a)) for a in random_moves(g, seed + 1)]
-    replay = make_game(seed, edition)
+    replay = make_game(seed, edition, effects=effects)
     for a in actions:
         replay.apply(a)
     assert replay.observe() == g.observe()
@@ -84,9 +88,9 @@ def test_replay_reproduces_the_identical_final_observation(seed: int, edition: s
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=SEEDS)
-def test_clone_and_original_diverge_independently(seed: int) -> None:
-    g = make_game(seed)
+@given(seed=SEEDS, effects=EFFECTS)
+def test_clone_and_original_diverge_independently(seed: int, effects: bool) -> None:
+    g = make_game(seed, effects=effects)
     moves = random_moves(g, seed)
     for _ in range(40):
         if next(moves, None) is None:
@@ -105,9 +109,9 @@ def test_clone_and_original_diverge_independently(seed: int) -> None:
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=SEEDS, edition=EDITIONS)
-def test_resample_never_changes_what_the_player_sees(seed: int, edition: str) -> None:
-    g = make_game(seed, edition)
+@given(seed=SEEDS, edition=EDITIONS, effects=EFFECTS)
+def test_resample_never_changes_what_the_player_sees(seed: int, edition: str, effects: bool) -> None:
+    g = make_game(seed, edition, effects=effects)
     start = card_multisets(g)
     rng = Rng(seed)
     changed = 0

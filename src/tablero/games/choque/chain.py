@@ -84,6 +84,13 @@ class ChainRules(StatsRules):
             if s.triggers:
                 s.stack.append(("triggers",))
             return
+        if s.triggers:
+            # Disparo abilities raised while the chain is open (an activation targeted something, a cost
+            # sent a character away...) join it as responses (CH-7.4).
+            trig, s.triggers = s.triggers, []
+            for link in trig:
+                if link[0] != "window":
+                    self._add_link(link)
         q = s.chain_prio
         s.stack.append(("chain",))
         if self._has_response(q):

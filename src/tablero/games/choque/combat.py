@@ -170,6 +170,10 @@ class CombatRules(EffectRules):
             for p in s.players:  # effects "until the battle ends" end with it
                 for c in p.chars:
                     if c is not None and c.mods:
+                        # a resistance bonus ending absorbs the damage first, so its end never kills
+                        # (the Élite ruling, docs/rulings.md)
+                        bonus = sum(a for st, a, u in c.mods if u == "battle" and st == "resistance" and a > 0)
+                        c.dmg = max(0, c.dmg - bonus)
                         c.mods = tuple(m for m in c.mods if m[2] != "battle")
             s.sba = True
 

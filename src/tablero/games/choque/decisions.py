@@ -293,6 +293,7 @@ class DecisionRules(CombatRules):
         card = _take(p.hand, act["card"])
         _forget_id(p.hand_known, card)
         s.statics = -1
+        s.sba = True
         zone = act["zone"]
         refs = list(act.get("targets") or [])
         self._event("play", player=NAMES[pi], card=card.id, zone=zone)

@@ -248,6 +248,7 @@ class FlowRules:
                 if type(z) is Equip and not any(u in on_field for u in z.equips):
                     p.zones[zi] = None
                     s.statics = -1
+                    s.sba = True
                     p.mictlan.append(z.card)
                     self._event("destroyed", player=NAMES[pi], card=z.card.id, reason="equipo")
 

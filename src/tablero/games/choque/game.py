@@ -19,6 +19,7 @@ from .state import Player, State
 VERBS = ("pass", "end_phase", "ofrenda", "activate_soul", "call", "call_amalgam", "play", "use", "attack",
          "defend", "choose", "discard", "surrender")
 _OWN_ZONE = re.compile(r"^(?:([AB])\.)?(C[1-4]|Z[1-5]|SA|SB|arena)$")
+_CARD_REF = re.compile(r"^([AB])\.(hand|mictlan|confined|deck):([a-z0-9_]+)$")
 
 
 class ChoqueGame(DecisionRules, Game):
@@ -330,6 +331,8 @@ def _target_ref(val: Any, default_side: str) -> str:
         return "hearts"
     if not isinstance(val, str):
         raise IllegalAction(None, f"a target must be a zone like B.C2 or 'hearts', got {val!r}")
+    if _CARD_REF.match(val):
+        return val  # a card in a hand, deck, Mictlán or confinement (B.mictlan:koatl)
     m = _OWN_ZONE.match(val)
     if not m:
         raise IllegalAction(None, f"unknown target zone {val!r}")
@@ -337,7 +340,16 @@ def _target_ref(val: Any, default_side: str) -> str:
 
 
 def _match(act: dict[str, Any], legal: list[dict[str, Any]], zone_free: bool) -> dict[str, Any] | None:
-    """The first legal canonical action that agrees with every field the incoming action gives."""
+    """The first legal canonical action that agrees with every field the incoming action gives; targets
+    named in another order than the listed one are accepted when nothing matches exactly."""
+    found = _match_once(act, legal, zone_free, False)
+    if found is None and len(act.get("targets") or ()) > 1:
+        found = _match_once(act, legal, zone_free, True)
+    return found
+
+
+def _match_once(act: dict[str, Any], legal: list[dict[str, Any]], zone_free: bool,
+                any_order: bool) -> dict[str, Any] | None:
     do = act["do"]
     free_zone = do in ("activate_soul", "play") and str(act.get("zone", "")).startswith("Z")
     for opt in legal:
@@ -350,7 +362,7 @@ def _match(act: dict[str, Any], legal: list[dict[str, Any]], zone_free: bool) ->
             ov = opt.get(k)
             if k == "zone" and free_zone and ov is not None and str(ov).startswith("Z"):
                 continue  # support zones are interchangeable: any empty one is checked below
-            if k == "targets" and do == "attack" and ov is not None:
+            if k == "targets" and (do == "attack" or any_order) and ov is not None:
                 if sorted(v) != sorted(ov):
                     ok = False
                     break

@@ -76,7 +76,7 @@ def _keyword_entry(kw: str, rng: Rng) -> Any:
     return {kw: 1 + rng.below(3)} if kw in PARAM_KEYWORDS else kw
 
 
-def generate_pool(rng: Rng, n_characters: int = 30) -> CardPool:
+def generate_pool(rng: Rng, n_characters: int = 30, effects: bool = False) -> CardPool:
     """A validated pool: souls ``alma_v1``…``alma_v5``, ``n_characters`` personajes ``gen_pj_NN``, one
     effect-less apoyo per subtype, two sectors and two arenas.
 
@@ -121,6 +121,10 @@ def generate_pool(rng: Rng, n_characters: int = 30) -> CardPool:
         raws.append({"id": f"gen_sector_{i}", "name": name, "type": "sector"})
     for i, name in enumerate(_ARENAS, 1):
         raws.append({"id": f"gen_arena_{i}", "name": name, "type": "arena"})
+    if effects:
+        from .generate_effects import EFFECT_CARDS
+
+        raws.extend(EFFECT_CARDS)
     return CardPool.from_dicts(raws, where="generated cards")
 
 
@@ -187,8 +191,13 @@ def generate_deck(pool: CardPool, rng: Rng, edition: str = "choque-2026", name: 
         raise BadInput(f"CH-2.1: the pool cannot fill a {size}-card main deck at {MAX_COPIES} copies "
                        f"per name ({len(main)} possible)")
 
+    support: list[CardDef] = []
+    amalgams = [c for c in cards if c.type == "amalgama"]
+    if amalgams:
+        _fill(rng, copies, support, 2 + rng.below(5), amalgams)  # CH-2.3: 0 to 15
+
     type_rank = {t: i for i, t in enumerate(MAIN_TYPES)}
     main.sort(key=lambda c: (type_rank[c.type], c.value, c.id))  # grouped like a printed deck list
     souls.sort(key=lambda c: (c.value, c.id))
-    return Deck(name=name or f"Mazo generado ({ed.name})", main=main, souls=souls, support=[],
+    return Deck(name=name or f"Mazo generado ({ed.name})", main=main, souls=souls, support=support,
                 edition=ed.name)

@@ -27,6 +27,7 @@ class KeywordRules(ChainRules):
         s.players[pi].chars[zi] = c
         s.field_moves += 1
         s.statics = -1
+        s.sba = True
         self._event("call", player=NAMES[pi], card=card.id, zone=f"C{zi + 1}", how=how)
         return c
 
@@ -89,6 +90,7 @@ class KeywordRules(ChainRules):
         p.chars[zi] = None
         s.field_moves += 1
         s.statics = -1
+        s.sba = True
         card = c.card
         self._fire_char("leaves_field", pi, c)
         if reason in ("destroyed", "defeated"):
@@ -138,6 +140,7 @@ class KeywordRules(ChainRules):
             p.zones[zi] = None
             p.mictlan.append(card)
             self.s.statics = -1
+            self.s.sba = True
 
     def _link_clarividencia(self, pi: int, uid: int) -> None:
         """CH-8 Clarividencia X: look at the top X, one back on top, the rest to the bottom in any order."""
@@ -203,6 +206,7 @@ class KeywordRules(ChainRules):
         found[2].gained = card
         found[2].refresh()
         s.statics = -1
+        s.sba = True
         s.pending = None
         self._event("mimica", player=NAMES[pi], copied=card.id)
 
@@ -283,6 +287,7 @@ class KeywordRules(ChainRules):
         if a is None or b is None:
             return
         p.chars[z1], p.chars[z2] = b, a
+        self.s.sba = True  # sectors' continuous effects changed for both (CH-1.6)
         self._event("portal", player=NAMES[pi], zones=[f"C{z1 + 1}", f"C{z2 + 1}"])
 
     def _link_atormentar(self, pi: int, value: int) -> None:

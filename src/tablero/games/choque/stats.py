@@ -69,7 +69,8 @@ class StatsRules(FlowRules):
         for qi, q in enumerate(s.players):
             for si, sec in enumerate(q.sectors):
                 if sec is not None and sec.fx.static and si == sector_of(zi) and qi == pi:
-                    out.extend((st, qi, "sector") for st in sec.fx.static)  # CH-1.6: its two zones
+                    owner = q.sector_owner[si]  # CH-1.6: its two zones; 'side' is seen from who played it
+                    out.extend((st, owner, "sector") for st in sec.fx.static)
             if q.arena is not None and q.arena.fx.static:
                 scope = q.arena.fx.scope  # CH-1.7
                 if scope == "both" or (scope == "own") == (qi == pi):
@@ -97,7 +98,9 @@ class StatsRules(FlowRules):
                 return scope is c  # a character's continuo without 'affects' is about itself
             if flt.get("not_self") and scope is c:
                 return False
-        return self._char_matches(flt, controller, pi, zi, c, default_side="any" if scope == "sector" else "own")
+        # sectors, arenas and equips already chose whom they reach; continuo cards default to their side
+        default = "own" if scope == "field" or isinstance(scope, Char) else "any"
+        return self._char_matches(flt, controller, pi, zi, c, default_side=default)
 
     def _char_matches(self, flt: Any, controller: int, pi: int, zi: int, c: Char, default_side: str = "any",
                       source_zone: int = -1) -> bool:
@@ -113,7 +116,11 @@ def _ability_cards(c: Char) -> tuple[CardDef, ...]:
     return (c.card,) if c.gained is None else (c.card, c.gained)
 
 
-def _card_matches(flt: Any, card: CardDef, c: Char | None = None, zi: int = -1, source_zone: int = -1) -> bool:
+def _card_matches(flt: Any, card: CardDef, c: Char | None = None, zi: int = -1, source_zone: int = -1,
+                  strength: int | None = None) -> bool:
+    """Whether a card (or the character ``c`` in zone ``zi``) passes a filter. ``strength`` is the
+    character's current strength when known (effects' targets); continuous effects' own filters read
+    printed values, so a modifier can never depend on itself."""
     t = flt.get("type")
     if t is not None and (card.type not in t if isinstance(t, tuple) else card.type != t):
         return False
@@ -130,9 +137,10 @@ def _card_matches(flt: Any, card: CardDef, c: Char | None = None, zi: int = -1, 
         return False
     if "keyword" in flt and flt["keyword"] not in (c.kw if c is not None else card.keywords):
         return False
-    if "strength_min" in flt and card.strength < flt["strength_min"]:
+    st = card.strength if strength is None else strength
+    if "strength_min" in flt and st < flt["strength_min"]:
         return False
-    if "strength_max" in flt and card.strength > flt["strength_max"]:
+    if "strength_max" in flt and st > flt["strength_max"]:
         return False
     if "status" in flt and (c is None or flt["status"] not in c.status):
         return False

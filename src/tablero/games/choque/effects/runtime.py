@@ -146,7 +146,7 @@ class EffectRules(KeywordRules):
                 for zi, c in enumerate(s.players[qi].chars):
                     if c is None or (flt.get("not_self") and src == ("char", c.uid)):
                         continue
-                    if _card_matches(flt, c.card, c, zi, szone):
+                    if self._cm(flt, qi, zi, c, szone):
                         out.append((f"{NAMES[qi]}.{CHAR_ZONES[zi]}", ("char", c.uid)))
         else:
             attr = _ZONE_LISTS[spec.zone]
@@ -192,6 +192,11 @@ class EffectRules(KeywordRules):
             i += spec.count
         return chosen
 
+    def _cm(self, flt: Any, qi: int, zi: int, c: Char, szone: int = -1) -> bool:
+        """A character on the field against a filter, with its current strength (CH-12 seleccionar)."""
+        strength = self._strength(qi, zi, c) if ("strength_min" in flt or "strength_max" in flt) else None
+        return _card_matches(flt, c.card, c, zi, szone, strength)
+
     def _handle_alive(self, h: Handle) -> bool:
         if h[0] == "char":
             return self.s.find(h[1]) is not None
@@ -227,7 +232,7 @@ class EffectRules(KeywordRules):
         flt = a.get("filter") or {}
         if op.verb == "sacrifice":
             return [(f"{name}.{CHAR_ZONES[zi]}", ("char", c.uid)) for zi, c in enumerate(p.chars)
-                    if c is not None and _card_matches(flt, c.card, c)]
+                    if c is not None and self._cm(flt, pi, zi, c)]
         if op.verb == "return_soul":
             return [(f"{name}.{SUPPORT_ZONES[zi]}", ("soul", pi, zi)) for zi, z in enumerate(p.zones)
                     if isinstance(z, CardDef) and z.type == "alma" and z.value >= a["value_min"]]
@@ -297,7 +302,7 @@ class EffectRules(KeywordRules):
             flt = card.fx.equip or {}
             p = self.s.players[pi]
             equip_opts = [[f"{name}.{CHAR_ZONES[zi]}"] for zi, c in enumerate(p.chars)
-                          if c is not None and _card_matches(flt, c.card, c)]
+                          if c is not None and self._cm(flt, pi, zi, c)]
             if not equip_opts:
                 return []
         if ab is None:
@@ -358,8 +363,8 @@ class EffectRules(KeywordRules):
             else:
                 cands = self._cost_candidates(pi, op, src)
                 need = a.get("count", 1)
-                refs = tuple(r for r, _ in cands)
-                if len(cands) == need and len(set(refs)) == len(refs) and op.verb != "discard":
+                copies = sum(getattr(p, _ZONE_LISTS[h[2]]).count(h[3]) if h[0] == "card" else 1 for _, h in cands)
+                if copies == need and len(cands) == need and op.verb != "discard":
                     for _, h in cands:
                         self._pay_one(pi, op, h)
                     continue
@@ -447,6 +452,8 @@ class EffectRules(KeywordRules):
                       apoyo: tuple[Any, ...] | None) -> None:
         s = self.s
         pos = len(s.chain)  # this link's position (it was just popped)
+        if apoyo is not None:  # CH-1.5: after its effect, a normal or rápido apoyo goes to the Mictlán
+            s.stack.append(("apoyo_done", *apoyo))
         if pos in s.negated:
             self._event("negated", player=NAMES[pi], ability=ab.name)
         elif not self._condition_ok(pi, src, ab.condition):
@@ -454,8 +461,6 @@ class EffectRules(KeywordRules):
         else:
             ctx = ("ctx", pi, src, ab, _freeze(chosen), responds, ())
             s.stack.append(("ops", ctx, 0))
-        if apoyo is not None:
-            s.stack.append(("apoyo_done",) + apoyo)
 
     def _link_trig(self, pi: int, src: Handle, ab: Ability, ctx: tuple[Any, ...]) -> None:
         """A disparo link resolves: optional ones ask first; targets and costs are chosen now."""
@@ -463,6 +468,8 @@ class EffectRules(KeywordRules):
         pos = len(s.chain)
         if pos in s.negated:
             self._event("negated", player=NAMES[pi], ability=ab.name)
+            return
+        if ab.once_per_turn and self._once_key(src, ab) in s.used:
             return
         if not self._condition_ok(pi, src, ab.condition) or not self._can_pay(pi, ab, src):
             return
@@ -475,7 +482,10 @@ class EffectRules(KeywordRules):
         self._start_trigger(pi, src, ab, ctx)
 
     def _start_trigger(self, pi: int, src: Handle, ab: Ability, ctx: tuple[Any, ...]) -> None:
-        run = ("ctx", pi, src, ab, (), -1, ctx)
+        if ab.once_per_turn:
+            self.s.used = (*self.s.used, self._once_key(src, ab))
+        below = len(self.s.chain) - 1  # a triggered negate answers the link under it
+        run = ("ctx", pi, src, ab, (), below, ctx)
         self.s.stack.append(("trig_targets", run, 0, ()))
         if ab.cost:
             self._pay_then(pi, src, ab, 0, ("none",))
@@ -542,7 +552,7 @@ class EffectRules(KeywordRules):
                 if side != "any" and (side == "own") != (qi == pi):
                     continue
                 for zi, c in enumerate(s.players[qi].chars):
-                    if c is not None and _card_matches(flt, c.card, c, zi, szone):
+                    if c is not None and self._cm(flt, qi, zi, c, szone):
                         if not (flt.get("not_self") and src == ("char", c.uid)):
                             found.append((qi, zi, c))
         else:
@@ -554,7 +564,7 @@ class EffectRules(KeywordRules):
             for h in handles:
                 if h[0] == "char":
                     f = s.find(h[1])
-                    if f is not None and _card_matches(spec.filter, f[2].card, f[2]):
+                    if f is not None and self._cm(spec.filter, f[0], f[1], f[2]):
                         found.append(f)  # re-checked on resolution (CH-7.6)
         return found
 
@@ -882,18 +892,18 @@ class EffectRules(KeywordRules):
         s.sba = False
         for pi, p in enumerate(s.players):
             for zi, c in enumerate(p.chars):
-                if c is None or self._res(pi, zi, c) > 0:
-                    continue
-                c.hearts -= 1
-                c.dmg = 0
-                if c.hearts > 0:
-                    self._event("heart_lost", player=NAMES[pi], card=c.card.id, hearts=c.hearts)
-                    continue
-                if c.has("invulnerable"):  # CH-8: effects cannot destroy it
-                    c.hearts = 1
-                    continue
-                self._leave_field(pi, zi, "mictlan", reason="destroyed")
-                self._event("destroyed", player=NAMES[pi], card=c.card.id, reason="resistance")
+                # a full resistance of 0 (continuous effects) keeps costing hearts until it is gone
+                while c is not None and p.chars[zi] is c and self._res(pi, zi, c) <= 0:
+                    c.hearts -= 1
+                    c.dmg = 0
+                    if c.hearts > 0:
+                        self._event("heart_lost", player=NAMES[pi], card=c.card.id, hearts=c.hearts)
+                        continue
+                    if c.has("invulnerable"):  # CH-8: effects cannot destroy it
+                        c.hearts = 1
+                        break
+                    self._leave_field(pi, zi, "mictlan", reason="destroyed")
+                    self._event("destroyed", player=NAMES[pi], card=c.card.id, reason="resistance")
 
     def _step_apoyo_done(self, step: tuple[Any, ...]) -> None:
         """CH-1.5: a normal or rápido apoyo goes to the Mictlán once its effect resolved."""
@@ -903,6 +913,7 @@ class EffectRules(KeywordRules):
             p.zones[zi] = None
             p.mictlan.append(card)
             self.s.statics = -1
+            self.s.sba = True
 
 
 def _distinct_cards(cards: Any, pi: int, zone: str) -> list[tuple[str, Handle]]:
