@@ -16,9 +16,9 @@ from tablero.core import Rng, new_game
 from tablero.games.choque.generate import generate_deck, generate_pool
 
 
-def make(seed: int, edition: str):  # type: ignore[no-untyped-def]
+def make(seed: int, edition: str, effects: bool = False):  # type: ignore[no-untyped-def]
     rng = Rng(seed)
-    pool = generate_pool(rng)
+    pool = generate_pool(rng, effects=effects)
     decks = [generate_deck(pool, rng, edition), generate_deck(pool, rng, edition)]
     return new_game("choque", decks=decks, seed=seed, edition=edition)
 
@@ -37,24 +37,25 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--edition", default="choque-2026")
+    ap.add_argument("--effects", action="store_true", help="decks with effect-bearing generated cards")
     args = ap.parse_args()
 
-    games = [make(args.seed + i, args.edition) for i in range(args.games)]  # setup not timed
+    games = [make(args.seed + i, args.edition, args.effects) for i in range(args.games)]  # setup not timed
     rng = Rng(args.seed)
     t0 = time.perf_counter()
     decisions = sum(play_random(g, rng) for g in games)
     dt = time.perf_counter() - t0
 
-    g = make(args.seed, args.edition)
+    g = make(args.seed, args.edition, args.effects)
     r = Rng(args.seed + 1)
     while not g.is_over and g.observe()["turn"] < 10:
         legal = g.legal_actions()
         g.apply(legal[r.below(len(legal))])
     reps = 20000
     clone_us = min(timeit.repeat(g.clone, number=reps, repeat=5)) / reps * 1e6
-    new_us = min(timeit.repeat(lambda: make(args.seed, args.edition), number=20, repeat=3)) / 20 * 1e6
+    new_us = min(timeit.repeat(lambda: make(args.seed, args.edition, args.effects), number=20, repeat=3)) / 20 * 1e6
 
-    print(f"edition            {args.edition}")
+    print(f"edition            {args.edition}{' (effect decks)' if args.effects else ''}")
     print(f"games              {args.games}")
     print(f"decisions/s        {decisions / dt:,.0f}")
     print(f"games/s            {args.games / dt:,.1f}")

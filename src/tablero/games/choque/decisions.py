@@ -292,8 +292,7 @@ class DecisionRules(CombatRules):
         p = s.players[pi]
         card = _take(p.hand, act["card"])
         _forget_id(p.hand_known, card)
-        s.statics = -1
-        s.sba = True
+        s.fx_changed()
         zone = act["zone"]
         refs = list(act.get("targets") or [])
         self._event("play", player=NAMES[pi], card=card.id, zone=zone)

@@ -247,8 +247,7 @@ class FlowRules:
             for zi, z in enumerate(p.zones):
                 if type(z) is Equip and not any(u in on_field for u in z.equips):
                     p.zones[zi] = None
-                    s.statics = -1
-                    s.sba = True
+                    s.fx_changed()
                     p.mictlan.append(z.card)
                     self._event("destroyed", player=NAMES[pi], card=z.card.id, reason="equipo")
 

@@ -26,8 +26,7 @@ class KeywordRules(ChainRules):
         c.called = True  # CH-6.3 fatiga de llamado
         s.players[pi].chars[zi] = c
         s.field_moves += 1
-        s.statics = -1
-        s.sba = True
+        s.field_changed(card)
         self._event("call", player=NAMES[pi], card=card.id, zone=f"C{zi + 1}", how=how)
         return c
 
@@ -53,12 +52,14 @@ class KeywordRules(ChainRules):
         if zombified:
             c.zombified = True  # CH-8.1: from the moment it arrives, none of its abilities work
             c.refresh()
+            self.s.fx_changed()
         self._call_triggers(pi, c, normal=False)
         self._queue_trigger(("window", pi))
         return c
 
     def _call_triggers(self, pi: int, c: Char, normal: bool) -> None:
-        self._fire_char("called", pi, c, how="normal" if normal else "special")
+        if c.card.fx.abilities:
+            self._fire_char("called", pi, c, how="normal" if normal else "special")
         if c.has("clarividencia"):
             self._queue_trigger(("clarividencia", pi, c.uid))
         if normal and c.has("mimica"):
@@ -89,13 +90,15 @@ class KeywordRules(ChainRules):
         assert c is not None
         p.chars[zi] = None
         s.field_moves += 1
-        s.statics = -1
-        s.sba = True
+        s.field_changed(c.card)
+        if c.gained is not None:
+            s.fx_changed()
         card = c.card
-        self._fire_char("leaves_field", pi, c)
-        if reason in ("destroyed", "defeated"):
-            self._fire_char(reason, pi, c)
-            self._fire_char("dies", pi, c)  # CH-12 morir: destroyed or defeated
+        if c.card.fx.abilities or c.gained is not None:
+            self._fire_char("leaves_field", pi, c)
+            if reason in ("destroyed", "defeated"):
+                self._fire_char(reason, pi, c)
+                self._fire_char("dies", pi, c)  # CH-12 morir: destroyed or defeated
         if to == "mictlan":
             p.mictlan.append(card)
         elif to == "confined":
@@ -139,8 +142,7 @@ class KeywordRules(ChainRules):
         if p.zones[zi] is card:
             p.zones[zi] = None
             p.mictlan.append(card)
-            self.s.statics = -1
-            self.s.sba = True
+            self.s.fx_changed()
 
     def _link_clarividencia(self, pi: int, uid: int) -> None:
         """CH-8 Clarividencia X: look at the top X, one back on top, the rest to the bottom in any order."""
@@ -205,8 +207,7 @@ class KeywordRules(ChainRules):
         assert found is not None
         found[2].gained = card
         found[2].refresh()
-        s.statics = -1
-        s.sba = True
+        s.fx_changed()
         s.pending = None
         self._event("mimica", player=NAMES[pi], copied=card.id)
 
@@ -287,7 +288,7 @@ class KeywordRules(ChainRules):
         if a is None or b is None:
             return
         p.chars[z1], p.chars[z2] = b, a
-        self.s.sba = True  # sectors' continuous effects changed for both (CH-1.6)
+        self.s.fx_changed()  # sectors' continuous effects changed for both (CH-1.6)
         self._event("portal", player=NAMES[pi], zones=[f"C{z1 + 1}", f"C{z2 + 1}"])
 
     def _link_atormentar(self, pi: int, value: int) -> None:
@@ -320,8 +321,11 @@ class KeywordRules(ChainRules):
             for card in p.hand:
                 if "rito" in card.keywords:
                     return bool(self._response_options(pi, first_only=True))
-        if self._fx_on_field() or any(card.subtype == "rapido" for card in p.hand):
-            return bool(self._card_responses(pi))
+        if self._fx_on_field():
+            return bool(self._card_responses(pi, first_only=True))
+        for card in p.hand:
+            if card.subtype == "rapido":
+                return bool(self._card_responses(pi, first_only=True))
         return False
 
     def _response_options(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
@@ -358,7 +362,7 @@ class KeywordRules(ChainRules):
         out.extend(self._card_responses(pi))
         return out
 
-    def _card_responses(self, pi: int) -> list[dict[str, Any]]:
+    def _card_responses(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
         """Rápido card abilities and rápido apoyos from the hand (CH-1.5, CH-7.3)."""
         raise NotImplementedError
 

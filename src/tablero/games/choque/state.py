@@ -234,7 +234,7 @@ class State:
 
     __slots__ = ("edition", "players", "turn", "first", "active", "phase", "winner", "pending", "stack",
                  "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
-                 "field_moves", "statics", "used", "negated", "sba",
+                 "field_moves", "statics", "used", "negated", "sba", "fx_cache",
                  "rng", "log")
 
     def __init__(self, edition: str, rng: Rng) -> None:
@@ -259,6 +259,7 @@ class State:
         self.used: tuple[str, ...] = ()      # once-per-turn abilities used this turn
         self.negated: tuple[int, ...] = ()   # chain positions negated (CH-12 negar)
         self.sba = False                     # numbers changed: check resistance at 0 (CH-9.7)
+        self.fx_cache: dict[str, Any] | None = None  # derived from the field; see stats.py
         self.rng = rng
         self.log: list[dict[str, object]] = []
 
@@ -285,6 +286,7 @@ class State:
         s.used = self.used
         s.negated = self.negated
         s.sba = self.sba
+        s.fx_cache = self.fx_cache  # immutable contents: safe to share until either side changes
         s.rng = self.rng.copy()
         s.log = self.log[:]
         return s
@@ -301,6 +303,21 @@ class State:
                 if c is not None and c.uid == uid:
                     return pi, zi, c
         return None
+
+    def fx_changed(self) -> None:
+        """A card with effects may have entered, left or moved: recount, recompute, re-check (CH-9.7)."""
+        self.statics = -1
+        self.sba = True
+        self.fx_cache = None
+
+    def field_changed(self, card: CardDef) -> None:
+        """A character entered or left the field: cheap unless effects are involved."""
+        self.fx_cache = None  # zone references in the cached ability sources may be stale
+        if card.fx.active:
+            self.statics = -1
+            self.sba = True
+        elif self.statics != 0:
+            self.sba = True  # continuous effects on the field may reach (or stop reaching) it
 
     def count_statics(self) -> int:
         """How many cards on the field have continuous modifiers or abilities: when none do (the common

@@ -56,51 +56,67 @@ class StatsRules(FlowRules):
         if n == 0:
             return 0  # the common case: nothing on the field modifies anyone
         total = 0
-        for static, controller, scope in self._static_sources(pi, zi, c):
+        for static, controller, kind, key in self._static_list():
             v = getattr(static, stat)
-            if v and self._affects(static, controller, scope, pi, zi, c):
+            if not v:
+                continue
+            flt = static.affects
+            default = "any"  # sectors, arenas and equips already chose whom they reach
+            if kind == "sector":
+                if key != (pi, sector_of(zi)):
+                    continue  # CH-1.6: only the two zones of its sector, on the side where it sits
+            elif kind == "arena":
+                qi, scope = key
+                if scope != "both" and (scope == "own") != (qi == pi):
+                    continue  # CH-1.7
+            elif kind == "equip":
+                if c.uid not in key:
+                    continue  # CH-1.5: only the equipped character
+            elif kind == "char":
+                default = "own"
+                if not flt:
+                    if key != c.uid:
+                        continue  # a character's continuo without 'affects' is about itself (CH-7.1)
+                elif flt.get("not_self") and key == c.uid:
+                    continue
+            else:
+                default = "own"  # a continuo apoyo reaches its controller's side unless it says otherwise
+            if self._char_matches(flt, controller, pi, zi, c, default_side=default):
                 total += v
         return total
 
-    def _static_sources(self, pi: int, zi: int, c: Char) -> list[tuple[Static, int, Any]]:
-        """(modifier, controller, scope) for every continuous modifier on the field that may reach ``c``."""
-        out: list[tuple[Static, int, Any]] = []
+    def _static_list(self) -> list[tuple[Static, int, str, Any]]:
+        """Every continuous modifier on the field as (modifier, controller, kind, key); cached until the
+        field changes (``State.fx_changed``)."""
         s = self.s
+        cache = s.fx_cache
+        if cache is None:
+            cache = s.fx_cache = {}
+        out: list[tuple[Static, int, str, Any]] | None = cache.get("static")
+        if out is not None:
+            return out
+        out = []
         for qi, q in enumerate(s.players):
             for si, sec in enumerate(q.sectors):
-                if sec is not None and sec.fx.static and si == sector_of(zi) and qi == pi:
-                    owner = q.sector_owner[si]  # CH-1.6: its two zones; 'side' is seen from who played it
-                    out.extend((st, owner, "sector") for st in sec.fx.static)
+                if sec is not None and sec.fx.static:
+                    # 'side' in its filter is seen from the player who played it
+                    out.extend((st, q.sector_owner[si], "sector", (qi, si)) for st in sec.fx.static)
             if q.arena is not None and q.arena.fx.static:
-                scope = q.arena.fx.scope  # CH-1.7
-                if scope == "both" or (scope == "own") == (qi == pi):
-                    out.extend((st, qi, "arena") for st in q.arena.fx.static)
+                out.extend((st, qi, "arena", (qi, q.arena.fx.scope)) for st in q.arena.fx.static)
             for z in q.zones:
                 if z is None:
                     continue
                 if isinstance(z, Equip):
-                    if z.card.fx.static and c.uid in z.equips:
-                        out.extend((st, qi, "equip") for st in z.card.fx.static)  # CH-1.5
+                    out.extend((st, qi, "equip", z.equips) for st in z.card.fx.static)
                 elif z.fx.static:
-                    out.extend((st, qi, "field") for st in z.fx.static)  # continuo apoyo
+                    out.extend((st, qi, "field", None) for st in z.fx.static)
             for other in q.chars:
                 if other is None or other.zombified:
                     continue
                 for card in _ability_cards(other):
-                    if card.fx.static:
-                        out.extend((st, qi, other) for st in card.fx.static)  # CH-7.1 continuo
+                    out.extend((st, qi, "char", other.uid) for st in card.fx.static)
+        cache["static"] = out
         return out
-
-    def _affects(self, static: Static, controller: int, scope: Any, pi: int, zi: int, c: Char) -> bool:
-        flt = static.affects
-        if isinstance(scope, Char):
-            if not flt:
-                return scope is c  # a character's continuo without 'affects' is about itself
-            if flt.get("not_self") and scope is c:
-                return False
-        # sectors, arenas and equips already chose whom they reach; continuo cards default to their side
-        default = "own" if scope == "field" or isinstance(scope, Char) else "any"
-        return self._char_matches(flt, controller, pi, zi, c, default_side=default)
 
     def _char_matches(self, flt: Any, controller: int, pi: int, zi: int, c: Char, default_side: str = "any",
                       source_zone: int = -1) -> bool:

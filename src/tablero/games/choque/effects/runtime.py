@@ -51,11 +51,20 @@ class EffectRules(KeywordRules):
 
     def _field_sources(self, pi: int) -> list[tuple[Handle, str, list[Ability]]]:
         """(source handle, reference, abilities) of everything player ``pi`` controls on the field."""
-        p = self.s.players[pi]
+        s = self.s
+        if not self._fx_on_field():
+            return []
+        cache = s.fx_cache
+        if cache is None:
+            cache = s.fx_cache = {}
+        key = f"sources{pi}"
+        cached: list[tuple[Handle, str, list[Ability]]] | None = cache.get(key)
+        if cached is not None:
+            return cached
+        p = s.players[pi]
         name = NAMES[pi]
         out: list[tuple[Handle, str, list[Ability]]] = []
-        if not self._fx_on_field():
-            return out
+        cache[key] = out
         for zi, c in enumerate(p.chars):
             if c is not None:
                 abilities = self._char_abilities(c)
@@ -72,6 +81,20 @@ class EffectRules(KeywordRules):
                 out.append((("zone", pi, zone, sec), f"{name}.{zone}", list(sec.fx.abilities)))
         if p.arena is not None and p.arena.fx.abilities:
             out.append((("zone", pi, "arena", p.arena), f"{name}.arena", list(p.arena.fx.abilities)))
+        return out
+
+    def _usable_sources(self, pi: int) -> list[tuple[Handle, str, Ability]]:
+        """(source, reference, ability) for the encendido and rápido abilities ``pi`` has on the field."""
+        cache = self.s.fx_cache
+        key = f"usable{pi}"
+        if cache is not None and key in cache:
+            return cache[key]  # type: ignore[no-any-return]
+        out = [(src, ref, ab) for src, ref, abilities in self._field_sources(pi) for ab in abilities
+               if ab.category in ("encendido", "rapido")]
+        cache = self.s.fx_cache
+        if cache is None:
+            cache = self.s.fx_cache = {}
+        cache[key] = out
         return out
 
     def _source_alive(self, src: Handle) -> bool:
@@ -246,34 +269,35 @@ class EffectRules(KeywordRules):
         return out
 
     # == activation by a player (use / play) =========================================================
-    def _activation_options(self, pi: int, in_window: bool) -> list[dict[str, Any]]:
+    def _activation_options(self, pi: int, in_window: bool, first_only: bool = False) -> list[dict[str, Any]]:
         """`use` actions for encendido/rápido abilities on the field (CH-7.2, CH-7.3)."""
         s = self.s
         own_action_phase = s.active == pi and s.phase == "action" and not in_window and s.chain_mode == 0
         out: list[dict[str, Any]] = []
         name = NAMES[pi]
-        for src, ref, abilities in self._field_sources(pi):
-            for ab in abilities:
-                if ab.category == "encendido" and not own_action_phase:
-                    continue
-                if ab.category not in ("encendido", "rapido"):
-                    continue
-                if not self._usable(pi, ab, src):
-                    continue
-                opts = self._target_options(pi, ab, src)
-                if opts is None:
-                    continue
-                base = {"player": name, "do": "use", "source": ref, "ability": ab.name}
-                if not ab.targets or all(t.random for t in ab.targets):
-                    out.append(base)
-                else:
-                    out.extend({**base, "targets": t} for t in opts)
+        for src, ref, ab in self._usable_sources(pi):
+            if ab.category == "encendido" and not own_action_phase:
+                continue
+            if not self._usable(pi, ab, src):
+                continue
+            opts = self._target_options(pi, ab, src)
+            if opts is None:
+                continue
+            base = {"player": name, "do": "use", "source": ref, "ability": ab.name}
+            if not ab.targets or all(t.random for t in ab.targets):
+                out.append(base)
+            else:
+                out.extend({**base, "targets": t} for t in opts)
+            if first_only and out:
+                return out
         return out
 
-    def _card_responses(self, pi: int) -> list[dict[str, Any]]:
+    def _card_responses(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         if self._fx_on_field():
-            out.extend(self._activation_options(pi, True))
+            out.extend(self._activation_options(pi, True, first_only))
+            if first_only and out:
+                return out
         p = self.s.players[pi]
         free = next((SUPPORT_ZONES[i] for i, z in enumerate(p.zones) if z is None), None)
         if free is not None:
@@ -282,6 +306,8 @@ class EffectRules(KeywordRules):
                 if card.subtype == "rapido" and card.id not in seen:
                     seen.add(card.id)
                     out.extend(self._apoyo_options(pi, card, free, True))
+                    if first_only and out:
+                        return out
         return out
 
     def _usable(self, pi: int, ab: Ability, src: Handle) -> bool:
@@ -425,6 +451,8 @@ class EffectRules(KeywordRules):
             self._queue_trigger(("trig", pi, src, ab, tuple(sorted(ctx.items()))))
 
     def _fire_char(self, event: str, pi: int, c: Char, **ctx: Any) -> None:
+        if not c.card.fx.abilities and c.gained is None:
+            return
         abilities = self._char_abilities(c)
         if abilities:
             self._fire(event, pi, ("char", c.uid), abilities, **ctx)
@@ -890,8 +918,12 @@ class EffectRules(KeywordRules):
         """After effects changed numbers: a character at resistance 0 loses a heart (CH-9.7)."""
         s = self.s
         s.sba = False
+        quick = not self._fx_on_field()  # then only damage and the character's own modifiers count
         for pi, p in enumerate(s.players):
             for zi, c in enumerate(p.chars):
+                if quick and c is not None and (
+                        (c.dmg == 0 and not c.mods) or c.card.resistance + c.mod("resistance") - c.dmg > 0):
+                    continue
                 # a full resistance of 0 (continuous effects) keeps costing hearts until it is gone
                 while c is not None and p.chars[zi] is c and self._res(pi, zi, c) <= 0:
                     c.hearts -= 1
@@ -912,8 +944,7 @@ class EffectRules(KeywordRules):
         if p.zones[zi] is card:
             p.zones[zi] = None
             p.mictlan.append(card)
-            self.s.statics = -1
-            self.s.sba = True
+            self.s.fx_changed()
 
 
 def _distinct_cards(cards: Any, pi: int, zone: str) -> list[tuple[str, Handle]]:

@@ -81,11 +81,7 @@ class Effects:
     equip: Mapping[str, Any] | None = None
     placement: str = "own"              # sectors: own | opponent | either (CH-1.6)
     scope: str = "own"                  # arenas: own | opponent | both (CH-1.7)
-
-    @property
-    def active(self) -> bool:
-        """Whether the card does anything while on the field (continuous modifiers or abilities)."""
-        return bool(self.static or self.abilities)
+    active: bool = False                # does anything while on the field (static or abilities)
 
 
 NO_EFFECTS = Effects()
@@ -424,4 +420,5 @@ def check_effects(raw: Mapping[str, Any], ctype: str, subtype: str | None, probl
         problems.append(("scope", "only arenas have a scope (CH-1.7)"))
     if static and ctype == "alma":
         problems.append(("static", "souls have no continuous effects"))
-    return Effects(tuple(abilities), effect, static, tuple(materials), equip, placement, scope)
+    return Effects(tuple(abilities), effect, static, tuple(materials), equip, placement, scope,
+                   active=bool(static or abilities))
