@@ -46,6 +46,7 @@ class CardDef:
     archetypes: frozenset[str] = frozenset()
     number: str = ""
     set: str = ""
+    from_hand_rapido: bool = False  # may answer a chain from the hand (Rito, a rápido apoyo)
 
     @property
     def text(self) -> str:
@@ -202,7 +203,7 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str]]]:
     card = CardDef(id=cid, name=name, type=ctype, value=value, hearts=hearts, strength=strength,
                    resistance=resistance, impact=impact, keywords=kws, params=params, subtype=subtype,
                    raw=dict(raw), fx=fx, archetypes=frozenset(archetypes), number=str(raw.get("number", "")),
-                   set=str(raw.get("set", "")))
+                   set=str(raw.get("set", "")), from_hand_rapido="rito" in kws or subtype == "rapido")
     return card, problems
 
 

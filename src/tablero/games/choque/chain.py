@@ -16,7 +16,12 @@ from .stats import StatsRules
 class ChainRules(StatsRules):
     """Mixin: opening windows, adding links, passing, resolving."""
 
+    _legal_cache: list[dict[str, Any]] | None
+
     def _resolve_link(self, link: tuple[Any, ...]) -> None: ...
+
+    def _response_options(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
+        raise NotImplementedError
 
     def _open_window(self, prio: int) -> None:
         """Schedule a response window for ``prio`` (CH-7.5), checked when it comes up."""
@@ -25,8 +30,8 @@ class ChainRules(StatsRules):
     def _step_window(self, step: tuple[Any, ...]) -> None:
         prio = step[1]
         assert isinstance(prio, int)
-        if self.s.chain_mode == 0 and self._has_response(prio):
-            self._start_chain([], prio)
+        if self.s.chain_mode == 0 and self._may_respond(prio):
+            self._start_chain([], prio)  # an empty window; it closes at once if nobody can answer
 
     def _start_chain(self, links: list[tuple[Any, ...]], prio: int) -> None:
         s = self.s
@@ -93,7 +98,10 @@ class ChainRules(StatsRules):
                     self._add_link(link)
         q = s.chain_prio
         s.stack.append(("chain",))
-        if self._has_response(q):
+        options = self._response_options(q) if self._may_respond(q) else []
+        if options:
             self._set_pending(q, "response")
+            options.append({"player": NAMES[q], "do": "pass"})
+            self._legal_cache = options  # computed once here; legal_actions() reuses it
         else:
             self._chain_pass()  # CH-7.5: no legal response, no window

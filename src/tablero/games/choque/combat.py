@@ -102,6 +102,14 @@ class CombatRules(EffectRules):
         uids = tuple(o.chars[z].uid for z in zones)  # type: ignore[union-attr]
         return zones, uids, False
 
+    def _attacker(self, b: Battle) -> tuple[int, int, Char] | None:
+        """Where the attacker is now (it may have moved with Portal, or left)."""
+        p = self.s.players[b.player]
+        for zi, c in enumerate(p.chars):
+            if c is not None and c.uid == b.attacker:
+                return b.player, zi, c
+        return None
+
     def _step_battle(self, step: tuple[Any, ...]) -> None:
         what = step[1]
         b = self.s.battle
@@ -129,7 +137,7 @@ class CombatRules(EffectRules):
     # -- CH-9.5 battle repetition ---------------------------------------------------------------
     def _battle_check(self, b: Battle) -> None:
         s = self.s
-        found = s.find(b.attacker)
+        found = self._attacker(b)
         if found is None or found[0] != b.player:
             self._end_battle()  # the attacker left: nothing to fight with
             return
@@ -142,7 +150,7 @@ class CombatRules(EffectRules):
         s = self.s
         b = s.battle
         assert b is not None
-        found = s.find(b.attacker)
+        found = self._attacker(b)
         assert found is not None
         return self._attack_options(found[0], found[1], repeat=True)
 
@@ -153,7 +161,7 @@ class CombatRules(EffectRules):
         s.pending = None
         zones, uids, hearts = self._targets_of(pi, act)
         b.zones, b.uids, b.hearts, b.sig = zones, uids, hearts, s.field_sig()
-        found = s.find(b.attacker)
+        found = self._attacker(b)
         if found is not None and found[2].has("barbarie"):
             c = found[2]
             c.hit = (*c.hit, *(h for h in (uids or ("hearts",)) if h not in c.hit))
@@ -164,18 +172,18 @@ class CombatRules(EffectRules):
         b = s.battle
         s.battle = None
         if b is not None:
-            found = s.find(b.attacker)
+            found = self._attacker(b)
             if found is not None:
                 _end_elite(found[2])
             for p in s.players:  # effects "until the battle ends" end with it
                 for c in p.chars:
-                    if c is not None and c.mods:
+                    if c is not None and c.mods and any(m[2] == "battle" for m in c.mods):
                         # a resistance bonus ending absorbs the damage first, so its end never kills
                         # (the Élite ruling, docs/rulings.md)
                         bonus = sum(a for st, a, u in c.mods if u == "battle" and st == "resistance" and a > 0)
                         c.dmg = max(0, c.dmg - bonus)
                         c.mods = tuple(m for m in c.mods if m[2] != "battle")
-            s.sba = True
+                        s.sba = True
 
     # -- CH-9.3 defence ----------------------------------------------------------------------------
     def _defence_options(self) -> list[dict[str, Any]]:
@@ -218,7 +226,7 @@ class CombatRules(EffectRules):
     # -- CH-9.6 … CH-9.10 damage -------------------------------------------------------------------
     def _battle_damage(self, b: Battle) -> None:
         s = self.s
-        found = s.find(b.attacker)
+        found = self._attacker(b)
         if found is None:
             self._end_battle()
             return

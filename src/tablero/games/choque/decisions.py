@@ -58,15 +58,19 @@ class DecisionRules(CombatRules):
         name = NAMES[pi]
         if kind == "action":
             out = self._action_options(pi)
-            if self._fx_on_field():
+            if s.statics and self._fx_on_field():
                 out += self._activation_options(pi, False)
             if s.players[pi].support:
                 out += self._amalgam_options(pi)
             out.append({"player": name, "do": "end_phase"})
             return out
         if kind == "combat":
-            out = self._combat_options(pi) + self._portal_options(pi)
-            if self._fx_on_field():
+            out = self._combat_options(pi)
+            for c in s.players[pi].chars:
+                if c is not None and c.rapido:
+                    out += self._portal_options(pi)
+                    break
+            if s.statics and self._fx_on_field():
                 out += self._activation_options(pi, False)
             out.append({"player": name, "do": "end_phase"})
             return out
@@ -134,11 +138,16 @@ class DecisionRules(CombatRules):
                             out.append(act if side == "own" else {**act, "side": "opponent"})
             elif t == "arena":
                 out.append({"player": name, "do": "play", "card": cid, "zone": "arena"})  # CH-3.11 replaces
+        portal = False
         for zi in range(4):
             c = chars[zi]
-            if c is not None and "atormentar" in c.kw:  # CH-8 Atormentar (encendido)
-                out.append({"player": name, "do": "use", "source": f"{name}.{CHAR_ZONES[zi]}", "ability": "atormentar"})
-        out.extend(self._portal_options(pi))
+            if c is not None and c.kw:
+                if "atormentar" in c.kw:  # CH-8 Atormentar (encendido)
+                    out.append({"player": name, "do": "use", "source": f"{name}.{CHAR_ZONES[zi]}",
+                                "ability": "atormentar"})
+                portal = portal or c.rapido
+        if portal:
+            out.extend(self._portal_options(pi))
         return out
 
     def _choose_options(self, pi: int, data: tuple[Any, ...]) -> list[dict[str, Any]]:

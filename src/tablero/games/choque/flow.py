@@ -27,6 +27,20 @@ class FlowRules:
     def _has_response(self, pi: int) -> bool:
         raise NotImplementedError
 
+    def _may_respond(self, pi: int) -> bool:
+        """A cheap necessary condition for ``_has_response`` (checked at every phase start)."""
+        s = self.s
+        if s.statics:
+            return True
+        p = s.players[pi]
+        for c in p.chars:
+            if c is not None and c.rapido:
+                return True
+        for card in p.hand:
+            if card.from_hand_rapido:
+                return True
+        return False
+
     def _open_window(self, prio: int) -> None:
         raise NotImplementedError
 
@@ -101,7 +115,7 @@ class FlowRules:
         s.phase = ph
         # CH-7.5: the opponent gets a response window at each phase start (only if they can respond).
         opp = OTHER[s.active]
-        if self._has_response(opp):
+        if self._may_respond(opp):
             s.stack.append(("body", ph))
             self._open_window(opp)
         else:
@@ -242,10 +256,9 @@ class FlowRules:
     def _equips_check(self) -> None:
         """CH-1.5 / CH-9.7: an equipo equipping no character left on the field is destroyed."""
         s = self.s
-        on_field = {c.uid for p in s.players for c in p.chars if c is not None}
         for pi, p in enumerate(s.players):
             for zi, z in enumerate(p.zones):
-                if type(z) is Equip and not any(u in on_field for u in z.equips):
+                if type(z) is Equip and not any(s.find(u) is not None for u in z.equips):
                     p.zones[zi] = None
                     s.fx_changed()
                     p.mictlan.append(z.card)

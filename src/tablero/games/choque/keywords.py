@@ -317,15 +317,11 @@ class KeywordRules(ChainRules):
             if ("portal" in kw and c.portal_turn != s.turn and (chars[0] is not None or chars[1] is not None)
                     and (chars[2] is not None or chars[3] is not None)):
                 return True
-        if theirs:
-            for card in p.hand:
-                if "rito" in card.keywords:
-                    return bool(self._response_options(pi, first_only=True))
         if self._fx_on_field():
-            return bool(self._card_responses(pi, first_only=True))
+            return bool(self._response_options(pi, first_only=True))
         for card in p.hand:
-            if card.subtype == "rapido":
-                return bool(self._card_responses(pi, first_only=True))
+            if card.from_hand_rapido:
+                return bool(self._response_options(pi, first_only=True))
         return False
 
     def _response_options(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:

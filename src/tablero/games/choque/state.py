@@ -298,10 +298,12 @@ class State:
 
     def find(self, uid: int) -> tuple[int, int, Char] | None:
         """(player index, zone index, char) of the character with this uid, if it is on the field."""
-        for pi, p in enumerate(self.players):
-            for zi, c in enumerate(p.chars):
+        for p in self.players:
+            chars = p.chars
+            for zi in range(4):
+                c = chars[zi]
                 if c is not None and c.uid == uid:
-                    return pi, zi, c
+                    return p.idx, zi, c
         return None
 
     def fx_changed(self) -> None:

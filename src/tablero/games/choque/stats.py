@@ -22,22 +22,37 @@ if TYPE_CHECKING:
 class StatsRules(FlowRules):
     """Mixin: the numbers a character fights with."""
 
+    # Hot in combat: the printed value is returned without any call when nothing modifies it.
     def _strength(self, pi: int, zi: int, c: Char) -> int:
-        v = c.card.strength + c.mod("strength") + self._static(pi, zi, c, "strength")
-        v = max(0, v)
+        v = c.card.strength
+        if c.mods:
+            v += c.mod("strength")
+        if self.s.statics:
+            v += self._static(pi, zi, c, "strength")
+        if v < 0:
+            v = 0
         return v * 2 if c.elite_bonus >= 0 else v  # CH-8 Élite doubles strength for the battle
 
     def _full_res(self, pi: int, zi: int, c: Char) -> int:
-        v = c.card.resistance + c.mod("resistance") + self._static(pi, zi, c, "resistance")
+        v = c.card.resistance
+        if c.mods:
+            v += c.mod("resistance")
+        if self.s.statics:
+            v += self._static(pi, zi, c, "resistance")
         if c.elite_bonus >= 0:
             v += c.elite_bonus
-        return max(0, v)
+        return v if v > 0 else 0
 
     def _res(self, pi: int, zi: int, c: Char) -> int:
         return self._full_res(pi, zi, c) - c.dmg
 
     def _impact(self, pi: int, zi: int, c: Char) -> int:
-        return max(0, c.card.impact + c.mod("impact") + self._static(pi, zi, c, "impact"))
+        v = c.card.impact
+        if c.mods:
+            v += c.mod("impact")
+        if self.s.statics:
+            v += self._static(pi, zi, c, "impact")
+        return v if v > 0 else 0
 
     def _fx_on_field(self) -> bool:
         """Whether any card on the field has abilities or continuous modifiers (cached count)."""

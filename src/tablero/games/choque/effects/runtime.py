@@ -555,7 +555,6 @@ class EffectRules(KeywordRules):
                 return
             if s.winner is not None:
                 return
-        s.sba = True
 
     def _targets(self, ctx: tuple[Any, ...], target: Any) -> list[tuple[int, int, Char]]:
         """The characters a verb's ``target`` names, still on the field (CH-7.6)."""
