@@ -29,9 +29,8 @@ class ChainRules(StatsRules):
 
     def _step_window(self, step: tuple[Any, ...]) -> None:
         prio = step[1]
-        assert isinstance(prio, int)
-        if self.s.chain_mode == 0 and self._may_respond(prio):
-            self._start_chain([], prio)  # an empty window; it closes at once if nobody can answer
+        if self.s.chain_mode == 0 and self._may_respond(prio) and self._has_response(prio):
+            self._start_chain([], prio)
 
     def _start_chain(self, links: list[tuple[Any, ...]], prio: int) -> None:
         s = self.s

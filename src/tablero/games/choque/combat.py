@@ -87,11 +87,12 @@ class CombatRules(EffectRules):
         self._open_window(OTHER[pi])  # CH-7.5: a response window after each attack declaration
         if c.has("elite"):
             st.append(("battle", "elite"))
-        self._fire_char("attacks", pi, c)
-        for u in uids:
-            found = s.find(u)
-            if found is not None:
-                self._fire_char("attacked", found[0], found[2], by=c.uid)
+        if s.statics:  # only cards with effects have "attacks"/"attacked" triggers
+            self._fire_char("attacks", pi, c)
+            for u in uids:
+                found = s.find(u)
+                if found is not None:
+                    self._fire_char("attacked", found[0], found[2], by=c.uid)
 
     def _targets_of(self, pi: int, act: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
         o = self.s.players[OTHER[pi]]
@@ -242,7 +243,7 @@ class CombatRules(EffectRules):
         if not targets:
             self._end_battle()
             return
-        if not b.clashed:  # "during a clash" triggers resolve before the damage (CH-7.3)
+        if not b.clashed and s.statics:  # "during a clash" triggers resolve before the damage (CH-7.3)
             b.clashed = True
             n0 = len(s.stack)
             self._fire_char("clash", api, a, by=targets[0][1].uid)  # type: ignore[union-attr]

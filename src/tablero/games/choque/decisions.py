@@ -301,7 +301,7 @@ class DecisionRules(CombatRules):
         p = s.players[pi]
         card = _take(p.hand, act["card"])
         _forget_id(p.hand_known, card)
-        s.fx_changed()
+        s.field_changed(card)
         zone = act["zone"]
         refs = list(act.get("targets") or [])
         self._event("play", player=NAMES[pi], card=card.id, zone=zone)
@@ -336,6 +336,8 @@ class DecisionRules(CombatRules):
             src = ("zone", qi, zone, card)
         else:
             if p.arena is not None:  # CH-3.11: a new arena replaces (destroys) the old one
+                if p.arena.fx.active:
+                    s.fx_changed()
                 p.mictlan.append(p.arena)
                 self._event("destroyed", player=NAMES[pi], card=p.arena.id, reason="arena")
             p.arena = card

@@ -111,7 +111,6 @@ class FlowRules:
     def _step_phase(self, step: tuple[Any, ...]) -> None:
         s = self.s
         ph = step[1]
-        assert isinstance(ph, str)
         s.phase = ph
         # CH-7.5: the opponent gets a response window at each phase start (only if they can respond).
         opp = OTHER[s.active]
@@ -161,7 +160,6 @@ class FlowRules:
     def _step_free(self, step: tuple[Any, ...]) -> None:
         """The active player's free decision in the action or combat phase (always asked, CH-7.5)."""
         kind = step[1]
-        assert isinstance(kind, str)
         self._set_pending(self.s.active, kind)
 
     def _ofrenda_possible(self, pi: int) -> bool:

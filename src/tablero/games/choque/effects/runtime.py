@@ -471,6 +471,8 @@ class EffectRules(KeywordRules):
 
     def _fire_turn(self, event: str) -> None:
         """turn_start / turn_end abilities of everything on both fields (CH-5.2, CH-5.8)."""
+        if not self.s.statics:
+            return  # no card with effects on the field
         for pi in (self.s.active, OTHER[self.s.active]):
             for src, _, abilities in self._field_sources(pi):
                 self._fire(event, pi, src, abilities)
