@@ -76,10 +76,30 @@ def diagnose(g: ChoqueGame, act: dict[str, Any], legal: list[dict[str, Any]]) ->
             want = {"apoyo": "Z", "sector": "S", "arena": "arena"}[c.type]
             if zone is not None and not zone.startswith(want):
                 return err("CH-3.11", f"a {c.type} goes in a {'support' if want == 'Z' else want} zone, not {zone}")
-            if c.type == "apoyo" and c.subtype == "equipo" and not act.get("targets"):
-                return err("CH-1.5", "an apoyo equipo needs 'targets': the character it equips")
-            if act.get("side") == "opponent":
-                return err("CH-1.6", f"{c.id!r} cannot be activated on the opponent's side")
+            if c.type == "apoyo":
+                if kind == "response" and c.subtype != "rapido":
+                    return err("CH-1.5", f"only rápido apoyos are activated outside your action phase; {c.id!r} is "
+                                         f"{c.subtype}")
+                if all(z is not None for z in p.zones):
+                    return err("CH-3.11", "no empty support zone (Z1–Z5)")
+                if zone is not None and zone.startswith("Z") and p.zones[int(zone[1]) - 1] is not None:
+                    return err("CH-3.11", f"support zone {zone} is occupied")
+                refs = list(act.get("targets") or [])
+                if c.subtype == "equipo":
+                    if not refs:
+                        return err("CH-1.5", "an apoyo equipo needs 'targets': the character it equips first")
+                    return err("CH-1.5", f"{c.id!r} cannot equip {refs[0]}"
+                               + (f" (it equips only {dict(c.fx.equip)})" if c.fx.equip else ""))
+                if c.fx.effect is not None:
+                    why = _ability_refusal(g, pi, c.fx.effect, ("hand", pi, c), refs)
+                    if why is not None:
+                        return why
+            if c.type == "sector":
+                placement = c.fx.placement
+                side = act.get("side", "own")
+                if placement != "either" and side != placement:
+                    return err("CH-1.6", f"{c.id!r} goes in {'your' if placement == 'own' else 'the opponent'}"
+                                         f"{'' if placement == 'own' else chr(39) + 's'} sector zone")
             return err("CH-3.11", f"no empty zone for {c.id!r}" + (f" ({zone} is occupied)" if zone else ""))
         if do == "attack":
             if kind == "action":
@@ -134,6 +154,27 @@ def diagnose(g: ChoqueGame, act: dict[str, Any], legal: list[dict[str, Any]]) ->
                 return err("CH-9.3", f"{c.card.id!r} has already defended this turn")
             if b is not None and b.zones and sector_of(zi) != sector_of(b.zones[0]):
                 return err("CH-9.3", f"{c.card.id!r} is in the other sector; only Guarda or Comandar allow that")
+        if do == "use" and act.get("ability") not in ("aura", "atormentar", "portal", "rito", "cosmo", None):
+            src = act.get("source")
+            ability = act.get("ability")
+            sources = {ref: (h, abilities) for h, ref, abilities in g._field_sources(pi)}
+            if src not in sources:
+                return err("CH-7.3", f"there is no card of yours with abilities at {src} (abilities are used "
+                                     "from the field: A.C1, A.Z2, A.SA, A.arena)")
+            h, abilities = sources[src]
+            ab = next((a for a in abilities if a.name == ability), None)
+            if ab is None:
+                names = ", ".join(repr(a.name) for a in abilities)
+                return err("CH-7", f"{src} has no ability {ability!r}; it has {names}")
+            if ab.category == "disparo":
+                return err("CH-7.3", f"{ability!r} is a disparo ability: it triggers by itself ({ab.trigger})")
+            if ab.category == "continuo":
+                return err("CH-7.1", f"{ability!r} is continuo: it is always on and is not used")
+            if ab.category == "encendido" and (s.active != pi or s.phase != "action" or kind != "action"):
+                return err("CH-7.2", f"{ability!r} is encendido: only in your own action phase, outside chains")
+            why = _ability_refusal(g, pi, ab, h, list(act.get("targets") or []))
+            if why is not None:
+                return why
         if do == "use":
             src = act.get("source")
             ability = act.get("ability")
@@ -147,8 +188,8 @@ def diagnose(g: ChoqueGame, act: dict[str, Any], legal: list[dict[str, Any]]) ->
                 if c is None:
                     return err("CH-7.3", f"there is no character of yours in {src}")
                 if not c.has(ability):
-                    why = " (zombificado: none of its abilities work, CH-8.1)" if c.zombified else ""
-                    return err("CH-8", f"{c.card.id!r} has no ability {ability!r}{why}")
+                    note = " (zombificado: none of its abilities work, CH-8.1)" if c.zombified else ""
+                    return err("CH-8", f"{c.card.id!r} has no ability {ability!r}{note}")
                 if ability in ("aura",) and s.active == pi:
                     return err("CH-8", "Aura is used only in the opponent's turn")
                 if ability == "atormentar" and kind != "action":
@@ -171,5 +212,34 @@ def diagnose(g: ChoqueGame, act: dict[str, Any], legal: list[dict[str, Any]]) ->
             return err(KIND_RULE[kind], f"{act['cards'][0]!r} is not among the cards you may choose now")
     except IllegalAction as e:
         return e
+    if do == "call_amalgam":
+        c = next((x for x in p.support if x.id == act.get("card")), None)
+        if c is None:
+            return err("CH-6.4", f"{act.get('card')!r} is not an amalgam in your support deck")
+        if kind != "action":
+            return err("CH-6.4", "amalgam calls are made in your action phase")
+        zone = act.get("zone")
+        if isinstance(zone, str) and zone.startswith("C") and p.chars[int(zone[1]) - 1] is not None:
+            return err("CH-3.11", f"zone {zone} is occupied")
+        if g._call_blocked(pi, c.value):
+            return err("CH-8", f"Toxina: no calls of value {p.toxina_now} or lower during this action phase")
+        return err("CH-6.4", f"your hand cannot pay {c.id!r}'s material cost")
     verbs = sorted({a["do"] for a in legal})
     return err(KIND_RULE[kind], f"that {do!r} is not legal now ({kind} decision); legal: {', '.join(verbs)}")
+
+
+def _ability_refusal(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str]) -> IllegalAction | None:
+    """Why an ability cannot be activated now (CH-7): once per turn, its condition, its cost, its targets."""
+    if ab.once_per_turn and g._once_key(src, ab) in g.s.used:
+        return IllegalAction("CH-7", f"{ab.name!r} can be used once per turn")
+    if not g._condition_ok(pi, src, ab.condition):
+        return IllegalAction("CH-7", f"the condition of {ab.name!r} is not met ({dict(ab.condition)})")
+    if not g._can_pay(pi, ab, src):
+        costs = ", ".join(op.verb for op in ab.cost)
+        return IllegalAction("CH-7.4", f"the cost of {ab.name!r} cannot be paid ({costs})")
+    options = g._target_options(pi, ab, src)
+    if options is None:
+        return IllegalAction("CH-7.4", f"{ab.name!r} has no legal target now")
+    if options and refs not in options:
+        return IllegalAction("CH-7.4", f"{refs} are not legal targets for {ab.name!r}; for example {options[0]}")
+    return None
