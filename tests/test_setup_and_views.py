@@ -82,8 +82,9 @@ def _assert_view_hides(g, viewer: str) -> None:  # type: ignore[no-untyped-def]
         assert v[opp][key] == full[opp][key], "CH-11.1: fields and public zones are seen by everyone"
 
 
-def test_ch_11_views_across_a_whole_game() -> None:
-    g = make_game(11)
+@pytest.mark.parametrize("effects", [False, True])
+def test_ch_11_views_across_a_whole_game(effects: bool) -> None:
+    g = make_game(11, effects=effects)
     for _ in random_moves(g, 11):
         _assert_view_hides(g, "A")
         _assert_view_hides(g, "B")

@@ -695,7 +695,8 @@ class EffectRules(KeywordRules):
             p.support.append(card)
         elif to == "hand":
             p.hand.append(card)
-            p.hand_known.append(card)  # it came from a public zone
+            if zone in ("mictlan", "confined"):
+                p.hand_known.append(card)  # it came from a public zone (CH-11.1)
         elif to == "main_top":
             p.main.append(card)
             p.main_known[0] += 1
@@ -877,7 +878,8 @@ class EffectRules(KeywordRules):
         elif purpose == "add":
             for h in picked:
                 self._move_card(h, "hand")
-                self._event("add", player=NAMES[pi], card=h[3].id)
+                # a card searched from the deck is not shown to the opponent (CH-11.2)
+                self._event("add", player=NAMES[pi], card=h[3].id, hidden=op.args["from"] == "deck")
             if op.args["from"] == "deck":
                 s.rng.shuffle(p.main)  # CH-12 añadir: a searched deck is shuffled after
                 p.main_known[:] = [0, 0, 0, 0]
