@@ -259,7 +259,7 @@ class State:
         self.used: tuple[str, ...] = ()      # once-per-turn abilities used this turn
         self.negated: tuple[int, ...] = ()   # chain positions negated (CH-12 negar)
         self.sba = False                     # numbers changed: check resistance at 0 (CH-9.7)
-        self.fx_cache: dict[str, Any] | None = None  # derived from the field; see stats.py
+        self.fx_cache: dict[Any, Any] | None = None  # derived from the field; see stats.py
         self.rng = rng
         self.log: list[dict[str, object]] = []
 

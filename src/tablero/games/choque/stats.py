@@ -70,6 +70,10 @@ class StatsRules(FlowRules):
             n = s.statics = s.count_statics()
         if n == 0:
             return 0  # the common case: nothing on the field modifies anyone
+        cache = s.fx_cache
+        ckey = (pi, zi, c.uid, stat)
+        if cache is not None and ckey in cache:
+            return cache[ckey]  # type: ignore[no-any-return]
         total = 0
         for static, controller, kind, key in self._static_list():
             v = getattr(static, stat)
@@ -98,6 +102,9 @@ class StatsRules(FlowRules):
                 default = "own"  # a continuo apoyo reaches its controller's side unless it says otherwise
             if self._char_matches(flt, controller, pi, zi, c, default_side=default):
                 total += v
+        cache = s.fx_cache
+        if cache is not None:
+            cache[ckey] = total  # valid until the field, a status or a mode changes (State.fx_changed)
         return total
 
     def _static_list(self) -> list[tuple[Static, int, str, Any]]:

@@ -294,7 +294,7 @@ class EffectRules(KeywordRules):
 
     def _card_responses(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
-        if self._fx_on_field():
+        if self._fx_on_field() and any(ab.category == "rapido" for _, _, ab in self._usable_sources(pi)):
             out.extend(self._activation_options(pi, True, first_only))
             if first_only and out:
                 return out
@@ -711,10 +711,12 @@ class EffectRules(KeywordRules):
     def _op_enfermar(self, ctx: tuple[Any, ...], a: Any) -> None:
         for _, _, c in self._targets(ctx, a["target"]):
             c.status = c.status | {a["status"]}
+        self.s.fx_changed()  # filters on 'status' may now match differently
 
     def _op_set_mode(self, ctx: tuple[Any, ...], a: Any) -> None:
         for _, _, c in self._targets(ctx, a["target"]):
             c.mode = a["mode"]
+        self.s.fx_changed()  # filters on 'mode' may now match differently
 
     def _op_counters(self, ctx: tuple[Any, ...], a: Any) -> None:
         for _, _, c in self._targets(ctx, a["target"]):
