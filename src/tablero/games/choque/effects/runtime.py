@@ -31,6 +31,7 @@ from .schema import Ability, Op, TargetSpec
 Handle = tuple[Any, ...]
 MAX_TARGET_OPTIONS = 200  # a safety cap on enumerated target combinations per ability
 _ZONE_LISTS = {"hand": "hand", "mictlan": "mictlan", "confined": "confined", "deck": "main"}
+SLOT_ZONES = ("Z1", "Z2", "Z3", "Z4", "Z5", "SA", "SB", "arena")
 
 
 class EffectRules(KeywordRules):
@@ -171,6 +172,7 @@ class EffectRules(KeywordRules):
                         continue
                     if self._cm(flt, qi, zi, c, szone):
                         out.append((f"{NAMES[qi]}.{CHAR_ZONES[zi]}", ("char", c.uid)))
+            out.extend(self._slot_candidates(players, flt, src))
         else:
             attr = _ZONE_LISTS[spec.zone]
             for qi in players:
@@ -182,6 +184,69 @@ class EffectRules(KeywordRules):
                         seen.add(card.id)
                         out.append((f"{NAMES[qi]}.{spec.zone}:{card.id}", ("card", qi, spec.zone, card)))
         return out
+
+    def _slot_candidates(self, players: list[int], flt: Any, src: Handle) -> list[tuple[str, Handle]]:
+        """Apoyos, souls, sectors and arenas on the field, when a filter's ``type`` names them: a card
+        that does not name a type targets characters only."""
+        types = flt.get("type")
+        if types is None:
+            return []
+        wanted = set(types) if isinstance(types, tuple) else {types}
+        if not wanted & {"apoyo", "alma", "sector", "arena"}:
+            return []
+        out: list[tuple[str, Handle]] = []
+        for qi in players:
+            for zone in SLOT_ZONES:
+                card = self._zone_card(qi, zone)
+                if card is None or card.type not in wanted or src == ("zone", qi, zone, card):
+                    continue
+                if _card_matches(flt, card):
+                    out.append((f"{NAMES[qi]}.{zone}", ("slot", qi, zone, card)))
+        return out
+
+    def _slots(self, ctx: tuple[Any, ...], target: Any) -> list[Handle]:
+        """Apoyos, souls, sectors and arenas a verb's target names, still in their zone (CH-7.6)."""
+        _, pi, src, ab, chosen, _, _ = ctx
+        if isinstance(target, dict):
+            flt = target["all"]
+            side = flt.get("side", "any")
+            players = [qi for qi in (pi, OTHER[pi]) if side == "any" or (side == "own") == (qi == pi)]
+            return [h for _, h in self._slot_candidates(players, flt, src)]
+        if not isinstance(target, str) or target in ("self", "trigger", "attacker", "battle_target"):
+            return []
+        return [h for h in dict(chosen).get(target, ()) if h[0] == "slot" and self._zone_card(h[1], h[2]) is h[3]]
+
+    def _remove_slot(self, h: Handle, to: str, reason: str) -> None:
+        """Take an apoyo, soul, sector or arena off the field to its owner's ``to`` (CH-12)."""
+        _, qi, zone, card = h
+        s = self.s
+        q = s.players[qi]
+        owner = qi
+        if zone.startswith("Z"):
+            q.zones[int(zone[1]) - 1] = None
+        elif zone in ("SA", "SB"):
+            si = 0 if zone == "SA" else 1
+            owner = q.sector_owner[si]
+            q.sectors[si] = None
+            q.sector_owner[si] = qi
+        else:
+            q.arena = None
+        p = s.players[owner]
+        if to == "hand":
+            p.hand.append(card)
+            p.hand_known.append(card)
+        elif to == "main_top":
+            p.main.append(card)
+            p.main_known[0] += 1
+            p.main_known[1] += 1
+        elif to == "main_bottom":
+            p.main.insert(0, card)
+            p.main_known[2] += 1
+            p.main_known[3] += 1
+        else:
+            getattr(p, to).append(card)
+        s.fx_changed()
+        self._event(reason, player=NAMES[qi], card=card.id, zone=zone)
 
     def _target_options(self, pi: int, ability: Ability, src: Handle) -> list[list[str]] | None:
         """Every legal ``targets`` list for activating ``ability`` (None: no legal choice exists)."""
@@ -223,6 +288,8 @@ class EffectRules(KeywordRules):
     def _handle_alive(self, h: Handle) -> bool:
         if h[0] == "char":
             return self.s.find(h[1]) is not None
+        if h[0] == "slot":
+            return self._zone_card(h[1], h[2]) is h[3]
         _, qi, zone, card = h
         return card in getattr(self.s.players[qi], _ZONE_LISTS[zone])
 
@@ -617,6 +684,8 @@ class EffectRules(KeywordRules):
             if self.s.players[qi].chars[zi] is c:
                 self._leave_field(qi, zi, "mictlan", reason="destroyed")
                 self._event("destroyed", player=NAMES[qi], card=c.card.id, reason="effect")
+        for h in self._slots(ctx, a["target"]):
+            self._remove_slot(h, "mictlan", "destroyed")
 
     def _op_debilitar(self, ctx: tuple[Any, ...], a: Any) -> None:
         """CH-12 debilitar: lower the current resistance; at 0 it costs a heart (CH-9.7)."""
@@ -667,6 +736,8 @@ class EffectRules(KeywordRules):
         for qi, zi, c in self._targets(ctx, a["target"]):
             if self.s.players[qi].chars[zi] is c:
                 self._leave_field(qi, zi, to, reason="returned")
+        for h in self._slots(ctx, a["target"]):
+            self._remove_slot(h, to, "returned")
         for h in self._target_cards(ctx, a["target"]):
             self._move_card(h, "hand" if a["to"] == "hand" else to)
 
@@ -674,6 +745,8 @@ class EffectRules(KeywordRules):
         for qi, zi, c in self._targets(ctx, a["target"]):
             if self.s.players[qi].chars[zi] is c:
                 self._leave_field(qi, zi, "confined", reason="confined")
+        for h in self._slots(ctx, a["target"]):
+            self._remove_slot(h, "confined", "confined")
         for h in self._target_cards(ctx, a["target"]):
             self._move_card(h, "confined")
 
@@ -681,6 +754,8 @@ class EffectRules(KeywordRules):
         for qi, zi, c in self._targets(ctx, a["target"]):
             if self.s.players[qi].chars[zi] is c:
                 self._leave_field(qi, zi, "isolated", reason="isolated")
+        for h in self._slots(ctx, a["target"]):
+            self._remove_slot(h, "isolated", "isolated")
         for h in self._target_cards(ctx, a["target"]):
             self._move_card(h, "isolated")
 
