@@ -27,10 +27,13 @@ class FlowRules:
     def _has_response(self, pi: int) -> bool:
         raise NotImplementedError
 
+    def _rapido_on_field(self, pi: int) -> bool:
+        raise NotImplementedError
+
     def _may_respond(self, pi: int) -> bool:
         """A cheap necessary condition for ``_has_response`` (checked at every phase start)."""
         s = self.s
-        if s.statics:
+        if s.statics and self._rapido_on_field(pi):
             return True
         p = s.players[pi]
         for c in p.chars:

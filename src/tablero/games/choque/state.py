@@ -235,6 +235,7 @@ class State:
     __slots__ = ("edition", "players", "turn", "first", "active", "phase", "winner", "pending", "stack",
                  "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
                  "field_moves", "statics", "used", "negated", "sba", "fx_cache",
+                 "static_cache",
                  "rng", "log")
 
     def __init__(self, edition: str, rng: Rng) -> None:
@@ -259,7 +260,8 @@ class State:
         self.used: tuple[str, ...] = ()      # once-per-turn abilities used this turn
         self.negated: tuple[int, ...] = ()   # chain positions negated (CH-12 negar)
         self.sba = False                     # numbers changed: check resistance at 0 (CH-9.7)
-        self.fx_cache: dict[Any, Any] | None = None  # derived from the field; see stats.py
+        self.fx_cache: dict[Any, Any] | None = None  # ability sources on the field; see effects/runtime.py
+        self.static_cache: dict[Any, Any] | None = None  # continuous modifiers and bonuses; see stats.py
         self.rng = rng
         self.log: list[dict[str, object]] = []
 
@@ -286,7 +288,9 @@ class State:
         s.used = self.used
         s.negated = self.negated
         s.sba = self.sba
-        s.fx_cache = self.fx_cache  # immutable contents: safe to share until either side changes
+        # Derived caches are shared: whatever changes what they hold drops them on that side first.
+        s.fx_cache = self.fx_cache
+        s.static_cache = self.static_cache
         s.rng = self.rng.copy()
         s.log = self.log[:]
         return s
@@ -311,13 +315,18 @@ class State:
         self.statics = -1
         self.sba = True
         self.fx_cache = None
+        self.static_cache = None
 
     def field_changed(self, card: CardDef) -> None:
-        """A character entered or left the field: cheap unless effects are involved."""
-        self.fx_cache = None  # zone references in the cached ability sources may be stale
-        if card.fx.active:
+        """A card entered or left the field: cheap unless effects are involved. Bonuses are cached per
+        character stay (uid) and zone, so only a card that carries modifiers invalidates them."""
+        fx = card.fx
+        if fx.active:
             self.statics = -1
             self.sba = True
+            self.fx_cache = None
+            if fx.static:
+                self.static_cache = None
         elif self.statics != 0:
             self.sba = True  # continuous effects on the field may reach (or stop reaching) it
 

@@ -70,7 +70,7 @@ class StatsRules(FlowRules):
             n = s.statics = s.count_statics()
         if n == 0:
             return 0  # the common case: nothing on the field modifies anyone
-        cache = s.fx_cache
+        cache = s.static_cache
         ckey = (pi, zi, c.uid, stat)
         if cache is not None and ckey in cache:
             return cache[ckey]  # type: ignore[no-any-return]
@@ -102,7 +102,7 @@ class StatsRules(FlowRules):
                 default = "own"  # a continuo apoyo reaches its controller's side unless it says otherwise
             if self._char_matches(flt, controller, pi, zi, c, default_side=default):
                 total += v
-        cache = s.fx_cache
+        cache = s.static_cache
         if cache is not None:
             cache[ckey] = total  # valid until the field, a status or a mode changes (State.fx_changed)
         return total
@@ -111,9 +111,9 @@ class StatsRules(FlowRules):
         """Every continuous modifier on the field as (modifier, controller, kind, key); cached until the
         field changes (``State.fx_changed``)."""
         s = self.s
-        cache = s.fx_cache
+        cache = s.static_cache
         if cache is None:
-            cache = s.fx_cache = {}
+            cache = s.static_cache = {}
         out: list[tuple[Static, int, str, Any]] | None = cache.get("static")
         if out is not None:
             return out

@@ -98,6 +98,13 @@ class EffectRules(KeywordRules):
         cache[key] = out
         return out
 
+    def _rapido_on_field(self, pi: int) -> bool:
+        """Whether ``pi`` has a card with a rápido ability on the field (cached with the sources)."""
+        for _, _, ab in self._usable_sources(pi):
+            if ab.category == "rapido":
+                return True
+        return False
+
     def _source_alive(self, src: Handle) -> bool:
         if src[0] == "char":
             return self.s.find(src[1]) is not None
