@@ -99,35 +99,7 @@ class KeywordRules(ChainRules):
             if reason in ("destroyed", "defeated"):
                 self._fire_char(reason, pi, c)
                 self._fire_char("dies", pi, c)  # CH-12 morir: destroyed or defeated
-        if to == "mictlan":
-            p.mictlan.append(card)
-        elif to == "confined":
-            p.confined.append(card)
-        elif to == "isolated":
-            p.isolated.append(card)
-        elif to == "main_top":
-            if card.type == "amalgama":
-                p.support.append(card)
-            else:
-                p.main.append(card)
-                p.main_known[0] += 1
-                p.main_known[1] += 1
-        elif to == "main_bottom":
-            if card.type == "amalgama":  # CH-1.8: an amalgam returns to the support deck instead
-                p.support.append(card)
-            else:
-                p.main.insert(0, card)
-                # public card: both viewers know it sits at the bottom (CH-11.1)
-                p.main_known[2] += 1
-                p.main_known[3] += 1
-        elif to == "hand":
-            if card.type == "amalgama":
-                p.support.append(card)
-            else:
-                p.hand.append(card)
-                p.hand_known.append(card)
-        else:  # pragma: no cover - a bug
-            raise AssertionError(to)
+        p.put(card, to, public=True)  # a card leaving the field was seen by both (CH-11.1)
         self._equips_check()
         return c
 

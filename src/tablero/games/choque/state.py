@@ -181,6 +181,29 @@ class Player:
         p.hand_known = self.hand_known[:]
         return p
 
+    def put(self, card: CardDef, to: str, public: bool) -> None:
+        """Put one of this player's cards into ``to`` (hand, main_top, main_bottom, mictlan, confined,
+        isolated). An amalgam bound for a hand or a deck goes to the support deck instead (CH-1.8).
+        ``public``: both players saw the card go there, which views and resample keep (CH-11)."""
+        if card.type == "amalgama" and to in ("hand", "main_top", "main_bottom"):
+            self.support.append(card)
+        elif to == "hand":
+            self.hand.append(card)
+            if public:
+                self.hand_known.append(card)
+        elif to == "main_top":
+            self.main.append(card)
+            if public:
+                self.main_known[0] += 1
+                self.main_known[1] += 1
+        elif to == "main_bottom":
+            self.main.insert(0, card)
+            if public:
+                self.main_known[2] += 1
+                self.main_known[3] += 1
+        else:
+            getattr(self, to).append(card)
+
     # -- derived values ------------------------------------------------------------------------
     def soul_total(self) -> int:
         """CH-6.1: the sum of the values of the active souls (a ceiling, not a payment)."""

@@ -238,20 +238,7 @@ class EffectRules(KeywordRules):
             q.sector_owner[si] = qi
         else:
             q.arena = None
-        p = s.players[owner]
-        if to == "hand":
-            p.hand.append(card)
-            p.hand_known.append(card)
-        elif to == "main_top":
-            p.main.append(card)
-            p.main_known[0] += 1
-            p.main_known[1] += 1
-        elif to == "main_bottom":
-            p.main.insert(0, card)
-            p.main_known[2] += 1
-            p.main_known[3] += 1
-        else:
-            getattr(p, to).append(card)
+        s.players[owner].put(card, to, public=True)
         s.fx_changed()
         self._event(reason, player=NAMES[qi], card=card.id, zone=zone)
 
@@ -773,22 +760,7 @@ class EffectRules(KeywordRules):
         getattr(p, _ZONE_LISTS[zone]).remove(card)
         if zone == "hand":
             _forget(p.hand_known, card)
-        if card.type == "amalgama" and to in ("hand", "main_top", "main_bottom"):
-            p.support.append(card)
-        elif to == "hand":
-            p.hand.append(card)
-            if zone in ("mictlan", "confined"):
-                p.hand_known.append(card)  # it came from a public zone (CH-11.1)
-        elif to == "main_top":
-            p.main.append(card)
-            p.main_known[0] += 1
-            p.main_known[1] += 1
-        elif to == "main_bottom":
-            p.main.insert(0, card)
-            p.main_known[2] += 1
-            p.main_known[3] += 1
-        else:
-            getattr(p, to).append(card)
+        p.put(card, to, public=zone in ("mictlan", "confined"))  # from a public zone (CH-11.1)
 
     def _op_enfermar(self, ctx: tuple[Any, ...], a: Any) -> None:
         for _, _, c in self._targets(ctx, a["target"]):
