@@ -129,12 +129,14 @@ def cards_list(path: Path | None, as_json: bool) -> None:
 @click.option("--edition", default="choque-2026", show_default=True,
               type=click.Choice(["choque-2026", "choque-legacy"]))
 @click.option("--lang", default="es", show_default=True, type=click.Choice(["es", "en"]))
-def demo(seed: int, edition: str, lang: str) -> None:
+@click.option("--effects/--keywords-only", default=True, show_default=True,
+              help="Generated decks with effect-bearing cards, or with keyword-only characters.")
+def demo(seed: int, edition: str, lang: str, effects: bool) -> None:
     """Play one seeded random game between generated decks and print its log."""
     from tablero.demo import run_demo
 
     try:
-        run_demo(seed, edition, lang)
+        run_demo(seed, edition, lang, effects)
     except TableroError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(1)

@@ -7,12 +7,12 @@ import click
 from tablero.core import Rng, new_game
 
 
-def run_demo(seed: int, edition: str, lang: str) -> None:
+def run_demo(seed: int, edition: str, lang: str, effects: bool = True) -> None:
     from tablero.games.choque.generate import generate_deck, generate_pool
     from tablero.games.choque.narrate import narrate
 
     rng = Rng(seed)
-    pool = generate_pool(rng)
+    pool = generate_pool(rng, effects=effects)
     decks = [generate_deck(pool, rng, edition, name) for name in ("A", "B")]
     game = new_game("choque", decks=decks, seed=seed, edition=edition)
     names = {c.id: c.name for c in pool}

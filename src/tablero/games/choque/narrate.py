@@ -39,6 +39,17 @@ _ES = {
     "declined": "{player} declina {ability}.",
     "surrender": "{player} se rinde.",
     "game_over": "Fin del CHOQUE: {result}.",
+    "activate": "{player} activa {ability}.",
+    "negated": "La habilidad {ability} de {player} queda negada.",
+    "fizzled": "La habilidad {ability} de {player} no se resuelve: su condición ya no se cumple.",
+    "add": "{player} añade {card} a su mano.",
+    "add_hidden": "{player} añade una carta a su mano.",
+    "anulado": "{player} anula la batalla.",
+    "returned": "{card} de {player} regresa ({zone}).",
+    "confined": "{card} de {player} queda confinado.",
+    "isolated": "{card} de {player} queda aislado.",
+    "use_card": "{player} usa {ability}.",
+    "trigger": "Se dispara {ability} de {player}.",
 }
 _EN = {
     "setup": "The CHOQUE is set up ({edition}, seed {seed}); {first} starts.",
@@ -75,9 +86,23 @@ _EN = {
     "declined": "{player} declines {ability}.",
     "surrender": "{player} surrenders.",
     "game_over": "The CHOQUE is over: {result}.",
+    "activate": "{player} activates {ability}.",
+    "negated": "{player}'s {ability} is negated.",
+    "fizzled": "{player}'s {ability} does not resolve: its condition no longer holds.",
+    "add": "{player} adds {card} to their hand.",
+    "add_hidden": "{player} adds a card to their hand.",
+    "anulado": "{player} cancels the battle.",
+    "returned": "{player}'s {card} is returned ({zone}).",
+    "confined": "{player}'s {card} is confined.",
+    "isolated": "{player}'s {card} is isolated.",
+    "use_card": "{player} uses {ability}.",
+    "trigger": "{player}'s {ability} triggers.",
 }
 
 
+_HOW_ES = {"normal": "llamado normal", "amalgam": "llamado amalgama", "effect": "llamado especial",
+           "rito": "Rito", "cosmo": "Cosmo", "zombificar": "Zombificar"}
+_HOW_EN = {"normal": "normal call", "amalgam": "amalgam call", "effect": "special call"}
 _PHASE_ES = {"start": "de inicio", "ofrenda": "de ofrenda", "soul_draw": "de robo de alma",
              "turn_draw": "de robo", "action": "de acción", "combat": "de combate", "end": "final"}
 
@@ -94,11 +119,14 @@ def narrate(event: dict[str, Any], lang: str = "es", names: dict[str, str] | Non
                 data[k] = names[v]
         if isinstance(data.get("defenders"), list):
             data["defenders"] = ", ".join(names.get(d, d) for d in data["defenders"])
+    how = data.get("how")
+    if isinstance(how, str):
+        data["how"] = (_HOW_EN if lang == "en" else _HOW_ES).get(how, how)
     if data.get("target") == "hearts":
         data["target"] = "the hearts" if lang == "en" else "los corazones"
     if lang != "en" and isinstance(data.get("phase"), str):
         data["phase"] = _PHASE_ES.get(data["phase"], data["phase"])
-    if kind in ("draw", "draw_soul") and "card" not in data:
+    if kind in ("draw", "draw_soul", "add") and "card" not in data:
         kind += "_hidden"
     if kind == "game_over":
         w = data.get("winner")

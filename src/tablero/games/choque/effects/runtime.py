@@ -575,6 +575,7 @@ class EffectRules(KeywordRules):
     def _start_trigger(self, pi: int, src: Handle, ab: Ability, ctx: tuple[Any, ...]) -> None:
         if ab.once_per_turn:
             self.s.used = (*self.s.used, self._once_key(src, ab))
+        self._event("trigger", player=NAMES[pi], ability=ab.name)
         below = len(self.s.chain) - 1  # a triggered negate answers the link under it
         run = ("ctx", pi, src, ab, (), below, ctx)
         self.s.stack.append(("trig_targets", run, 0, ()))
