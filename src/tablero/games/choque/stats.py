@@ -54,6 +54,9 @@ class StatsRules(FlowRules):
             v += self._static(pi, zi, c, "impact")
         return v if v > 0 else 0
 
+    def _condition_ok(self, pi: int, src: tuple[Any, ...], cond: Any) -> bool:
+        raise NotImplementedError  # effects/runtime.py
+
     def _fx_on_field(self) -> bool:
         """Whether any card on the field has abilities or continuous modifiers (cached count)."""
         s = self.s
@@ -75,10 +78,17 @@ class StatsRules(FlowRules):
         if cache is not None and ckey in cache:
             return cache[ckey]  # type: ignore[no-any-return]
         total = 0
+        conditional = False
         for static, controller, kind, key in self._static_list():
             v = getattr(static, stat)
             if not v:
                 continue
+            if static.condition:
+                # 'if:' depends on hearts, souls, hands...: checked every time, never cached
+                conditional = True
+                src = ("char", key) if kind == "char" else ("zone",)
+                if not self._condition_ok(controller, src, static.condition):
+                    continue
             flt = static.affects
             default = "any"  # sectors, arenas and equips already chose whom they reach
             if kind == "sector":
@@ -103,7 +113,7 @@ class StatsRules(FlowRules):
             if self._char_matches(flt, controller, pi, zi, c, default_side=default):
                 total += v
         cache = s.static_cache
-        if cache is not None:
+        if cache is not None and not conditional:
             cache[ckey] = total  # valid until the field, a status or a mode changes (State.fx_changed)
         return total
 
