@@ -7,6 +7,7 @@ none, ``diagnose.py`` explains *why*, with the rule id.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tablero.core import IllegalAction
@@ -381,12 +382,18 @@ class DecisionRules(CombatRules):
 
 def _assign_materials(card: CardDef, hand: list[CardDef]) -> list[CardDef] | None:
     """Cards of ``hand`` paying ``card``'s material cost (each card pays one entry), or None."""
+    got = _assign_cached(card, tuple(sorted(hand, key=lambda c: (c.value, c.id))))
+    return list(got) if got is not None else None
+
+
+@lru_cache(maxsize=8192)
+def _assign_cached(card: CardDef, pool: tuple[CardDef, ...]) -> tuple[CardDef, ...] | None:
+    """Memoised on (amalgam, sorted hand): the answer depends on nothing else, and hands repeat."""
     from .stats import _card_matches
 
     need: list[Any] = []
     for m in card.fx.materials:
         need.extend([m.filter] * m.count)
-    pool = sorted(hand, key=lambda c: (c.value, c.id))
     used = [False] * len(pool)
     chosen: list[CardDef] = []
 
@@ -403,7 +410,7 @@ def _assign_materials(card: CardDef, hand: list[CardDef]) -> list[CardDef] | Non
                 chosen.pop()
         return False
 
-    return chosen if fill(0) else None
+    return tuple(chosen) if fill(0) else None
 
 
 def materials_ok(card: CardDef, materials: list[CardDef]) -> bool:

@@ -100,10 +100,16 @@ class EffectRules(KeywordRules):
 
     def _rapido_on_field(self, pi: int) -> bool:
         """Whether ``pi`` has a card with a rápido ability on the field (cached with the sources)."""
-        for _, _, ab in self._usable_sources(pi):
-            if ab.category == "rapido":
-                return True
-        return False
+        cache = self.s.fx_cache
+        key = ("rapido", pi)
+        if cache is not None and key in cache:
+            return bool(cache[key])
+        found = any(ab.category == "rapido" for _, _, ab in self._usable_sources(pi))
+        cache = self.s.fx_cache
+        if cache is None:
+            cache = self.s.fx_cache = {}
+        cache[key] = found
+        return found
 
     def _source_alive(self, src: Handle) -> bool:
         if src[0] == "char":
@@ -355,7 +361,7 @@ class EffectRules(KeywordRules):
 
     def _card_responses(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
-        if self._fx_on_field() and any(ab.category == "rapido" for _, _, ab in self._usable_sources(pi)):
+        if self._fx_on_field() and self._rapido_on_field(pi):
             out.extend(self._activation_options(pi, True, first_only))
             if first_only and out:
                 return out
