@@ -251,9 +251,6 @@ class FlowRules:
         s.used = ()
 
     # -- moving cards --------------------------------------------------------------------------
-    def _to_mictlan(self, pi: int, card: CardDef) -> None:
-        self.s.players[pi].mictlan.append(card)
-
     def _equips_check(self) -> None:
         """CH-1.5 / CH-9.7: an equipo equipping no character left on the field is destroyed."""
         s = self.s

@@ -111,14 +111,6 @@ class EffectRules(KeywordRules):
         cache[key] = found
         return found
 
-    def _source_alive(self, src: Handle) -> bool:
-        if src[0] == "char":
-            return self.s.find(src[1]) is not None
-        if src[0] == "zone":
-            _, pi, zone, card = src
-            return self._zone_card(pi, zone) is card
-        return True
-
     def _zone_card(self, pi: int, zone: str) -> CardDef | None:
         p = self.s.players[pi]
         if zone.startswith("Z"):
