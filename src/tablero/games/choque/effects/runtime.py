@@ -19,8 +19,6 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Any
 
-from tablero.core import IllegalAction
-
 from ..cards import CardDef
 from ..flow import NAMES, OTHER
 from ..keywords import KeywordRules, _forget
@@ -856,10 +854,7 @@ class EffectRules(KeywordRules):
     def _op_script(self, ctx: tuple[Any, ...], a: Any) -> None:
         from .scripts import SCRIPTS
 
-        fn = SCRIPTS.get(a["name"])
-        if fn is None:
-            raise IllegalAction(None, f"card script {a['name']!r} is not defined")  # caught at load time
-        fn(self, ctx)
+        SCRIPTS[a["name"]](self, ctx)  # the name was checked when the card was loaded
 
     # == selections: choices made while something resolves or is paid =================================
     def _select_candidates(self, pi: int, purpose: str, op: Op, src: Handle) -> list[tuple[str, Handle]]:

@@ -235,6 +235,12 @@ def _check_ops(raw: Any, table: Mapping[str, Mapping[str, tuple[str, bool, Any]]
                 problems.append((f"{p}.{k}", f"missing parameter ({kind})"))
             else:
                 full[k] = default
+        if verb == "script" and isinstance(full.get("name"), str):
+            from .scripts import SCRIPTS
+
+            if full["name"] not in SCRIPTS:
+                known = ", ".join(sorted(SCRIPTS))
+                problems.append((f"{p}.name", f"unknown script {full['name']!r}; defined: {known}"))
         ops.append(Op(verb, full))
     return tuple(ops)
 
