@@ -356,10 +356,13 @@ class DecisionRules(CombatRules):
         if not empty or s.phase != "action" or s.active != pi:
             return out
         seen: set[str] = set()
+        usable = sum(1 for c in p.hand if c.type != "alma")  # souls are never materials
         for card in p.support:
             if card.id in seen or card.type != "amalgama" or self._call_blocked(pi, card.value):
                 continue
             seen.add(card.id)
+            if sum(m.count for m in card.fx.materials) > usable:
+                continue  # not enough cards in hand, whatever they are
             mats = _assign_materials(card, p.hand)
             if mats is None:
                 continue
