@@ -110,6 +110,9 @@ def test_show_prints_the_final_observation(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["scenario", "show", str(p)])
     obs = json.loads(res.output)
     assert obs["A"]["C1"]["hearts"] == 1 and obs["game"] == "choque" and obs["pending"]["kind"] == "combat"
+    res = CliRunner().invoke(main, ["scenario", "show", str(p), "--view", "B"])
+    seen = json.loads(res.output)
+    assert seen["viewer"] == "B" and "hand" not in seen["A"] and "main_deck" not in seen["B"]
     bad = write(tmp_path, "bad.yaml", "state: [")
     res = CliRunner().invoke(main, ["scenario", "show", str(bad)])
     assert res.exit_code == 1 and "not valid YAML" in res.output

@@ -46,12 +46,14 @@ def scenario_run(paths: tuple[str, ...]) -> None:
 
 @scenario.command("show")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
-def scenario_show(path: Path) -> None:
+@click.option("--view", type=click.Choice(["A", "B"]), default=None,
+              help="Print what this player may see (CH-11) instead of the full observation.")
+def scenario_show(path: Path, view: str | None) -> None:
     """Print the final observation of a scenario file as JSON."""
     from tablero.scenario import ScenarioFailure, show
 
     try:
-        obs = show(path)
+        obs = show(path, view)
     except (TableroError, ScenarioFailure) as e:
         click.echo(f"error: {path}: {e}", err=True)
         sys.exit(1)

@@ -170,7 +170,8 @@ def run_file(path: Path) -> Result:
         return Result(name, False, f"internal error {type(e).__name__}: {e} (please report this file)")
 
 
-def show(path: Path) -> dict[str, Any]:
+def show(path: Path, view: str | None = None) -> dict[str, Any]:
+    """The final observation of a scenario, or what player ``view`` may see of it."""
     doc = load(path)
     game = play(doc)
-    return game.observe()  # type: ignore[no-any-return]
+    return game.view(view) if view else game.observe()  # type: ignore[no-any-return]
