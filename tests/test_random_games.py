@@ -128,3 +128,21 @@ def test_resample_never_changes_what_the_player_sees(seed: int, edition: str, ef
                 legal = r.legal_actions()
                 r.apply(legal[0])
     assert changed > 0 or g.s.turn < 3, "resample never changed anything hidden"
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS)
+def test_derived_caches_never_go_stale(seed: int) -> None:
+    """The engine caches what it derives from the field (ability sources, continuous bonuses, target
+    candidates). After every action, dropping every cache must change neither the observation nor the
+    legal actions."""
+    g = make_game(seed, effects=True)
+    for _ in random_moves(g, seed + 11):
+        obs, legal = g.observe(), g.legal_actions()
+        fresh = g.clone()
+        s = fresh.s
+        s.fx_cache = s.static_cache = s.target_cache = None
+        s.statics = -1
+        fresh._legal_cache = None
+        assert fresh.observe() == obs
+        assert fresh.legal_actions() == legal

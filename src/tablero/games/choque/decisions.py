@@ -205,6 +205,7 @@ class DecisionRules(CombatRules):
             if do == "activate_soul":
                 card = _take(p.hand, act["card"])
                 p.zones[int(act["zone"][1]) - 1] = card
+                self.s.target_cache = None  # souls are field targets too
                 p.souls_activated += 1
                 _forget_id(p.hand_known, card)
                 self._event("activate_soul", player=NAMES[pi], card=card.id, total=p.soul_total())

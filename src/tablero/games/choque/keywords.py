@@ -211,6 +211,7 @@ class KeywordRules(ChainRules):
         soul = p.zones[soul_zone]
         assert isinstance(soul, CardDef)
         p.zones[soul_zone] = None
+        self.s.target_cache = None  # souls are field targets too
         p.souls.insert(0, soul)  # bottom of the soul deck, a public card
         p.soul_known[2] += 1
         p.soul_known[3] += 1
@@ -368,6 +369,7 @@ class KeywordRules(ChainRules):
             soul = p.zones[sz]
             assert isinstance(soul, CardDef)
             p.zones[sz] = None
+            self.s.target_cache = None  # souls are field targets too
             p.hand.append(soul)
             p.hand_known.append(soul)
             link = ("rito", pi, card, _zone_index(act["targets"][1]))

@@ -258,7 +258,7 @@ class State:
     __slots__ = ("edition", "players", "turn", "first", "active", "phase", "winner", "pending", "stack",
                  "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
                  "field_moves", "statics", "used", "negated", "sba", "fx_cache",
-                 "static_cache",
+                 "static_cache", "target_cache",
                  "rng", "log")
 
     def __init__(self, edition: str, rng: Rng) -> None:
@@ -285,6 +285,7 @@ class State:
         self.sba = False                     # numbers changed: check resistance at 0 (CH-9.7)
         self.fx_cache: dict[Any, Any] | None = None  # ability sources on the field; see effects/runtime.py
         self.static_cache: dict[Any, Any] | None = None  # continuous modifiers and bonuses; see stats.py
+        self.target_cache: dict[Any, Any] | None = None  # characters a target filter allows; runtime.py
         self.rng = rng
         self.log: list[dict[str, object]] = []
 
@@ -314,6 +315,7 @@ class State:
         # Derived caches are shared: whatever changes what they hold drops them on that side first.
         s.fx_cache = self.fx_cache
         s.static_cache = self.static_cache
+        s.target_cache = self.target_cache
         s.rng = self.rng.copy()
         s.log = self.log[:]
         return s
@@ -339,10 +341,12 @@ class State:
         self.sba = True
         self.fx_cache = None
         self.static_cache = None
+        self.target_cache = None
 
     def field_changed(self, card: CardDef) -> None:
         """A card entered or left the field: cheap unless effects are involved. Bonuses are cached per
         character stay (uid) and zone, so only a card that carries modifiers invalidates them."""
+        self.target_cache = None
         fx = card.fx
         if fx.active:
             self.statics = -1

@@ -160,7 +160,24 @@ class EffectRules(KeywordRules):
 
     # == targets =====================================================================================
     def _target_candidates(self, pi: int, spec: TargetSpec, src: Handle) -> list[tuple[str, Handle]]:
-        """(reference, handle) of everything ``spec`` may target now, seen from player ``pi``."""
+        """(reference, handle) of everything ``spec`` may target now, seen from player ``pi``. Field
+        targets whose filter does not read strength are cached until the field changes."""
+        flt = spec.filter
+        cacheable = spec.zone == "field" and "strength_min" not in flt and "strength_max" not in flt
+        if cacheable:
+            cache = self.s.target_cache
+            key = (pi, id(spec), src)
+            if cache is not None and key in cache:
+                return cache[key]  # type: ignore[no-any-return]
+            out = self._target_candidates_now(pi, spec, src)
+            cache = self.s.target_cache
+            if cache is None:
+                cache = self.s.target_cache = {}
+            cache[key] = out
+            return out
+        return self._target_candidates_now(pi, spec, src)
+
+    def _target_candidates_now(self, pi: int, spec: TargetSpec, src: Handle) -> list[tuple[str, Handle]]:
         s = self.s
         flt = spec.filter
         out: list[tuple[str, Handle]] = []
@@ -466,6 +483,7 @@ class EffectRules(KeywordRules):
             soul = p.zones[h[2]]
             assert isinstance(soul, CardDef)
             p.zones[h[2]] = None
+            self.s.target_cache = None  # souls are field targets too
             p.hand.append(soul)
             p.hand_known.append(soul)
         elif op.verb == "discard":
