@@ -385,9 +385,24 @@ class DecisionRules(CombatRules):
 
 
 def _assign_materials(card: CardDef, hand: list[CardDef]) -> list[CardDef] | None:
-    """Cards of ``hand`` paying ``card``'s material cost (each card pays one entry), or None."""
-    got = _assign_cached(card, tuple(sorted(hand, key=lambda c: (c.value, c.id))))
-    return list(got) if got is not None else None
+    """Cards of ``hand`` paying ``card``'s material cost (each card pays one entry), or None. A greedy
+    pass in hand order answers almost every case; a full search settles the rest."""
+    from .stats import _card_matches
+
+    pool = [c for c in hand if c.type != "alma"]  # souls are never materials
+    chosen: list[CardDef] = []
+    used = [False] * len(pool)
+    for m in card.fx.materials:
+        for _ in range(m.count):
+            for j, c in enumerate(pool):
+                if not used[j] and _card_matches(m.filter, c):
+                    used[j] = True
+                    chosen.append(c)
+                    break
+            else:
+                got = _assign_cached(card, tuple(sorted(hand, key=lambda c: (c.value, c.id))))
+                return list(got) if got is not None else None
+    return chosen
 
 
 @lru_cache(maxsize=8192)
