@@ -271,7 +271,8 @@ class CombatRules(EffectRules):
                 t.dmg += a_str
                 to_attacker += t_str
         a.dmg += to_attacker
-        self._event("clash", attacker=a.card.id, defenders=[t.card.id for _, t in targets])  # type: ignore[union-attr]
+        s.log.append({"attacker": a.card.id, "defenders": [t.card.id for _, t in targets],  # type: ignore[union-attr]
+                      "event": "clash", "turn": s.turn})
         for z, t in targets:
             assert t is not None
             survived = self._take_hit(di, z, t)
@@ -291,7 +292,8 @@ class CombatRules(EffectRules):
         if c.hearts > 0:
             c.dmg = 0  # restored at once; excess damage is lost
             c.elite_dmg0 = 0
-            self._event("heart_lost", player=name, card=c.card.id, hearts=c.hearts)
+            self.s.log.append({"player": name, "card": c.card.id, "hearts": c.hearts, "event": "heart_lost",
+                               "turn": self.s.turn})
             return True
         if c.has("toxina"):  # CH-8 Toxina: the opponent's next action phase
             o = self.s.players[OTHER[pi]]

@@ -199,7 +199,7 @@ class DecisionRules(CombatRules):
             if do == "end_phase":
                 if kind == "action":
                     p.toxina_now = -1
-                self._event("end_phase", player=NAMES[pi], phase=s.phase)
+                s.log.append({"player": NAMES[pi], "phase": s.phase, "event": "end_phase", "turn": s.turn})
                 return
             s.stack.append(("free", kind))  # the free decision comes back after this action
             if do == "activate_soul":

@@ -212,7 +212,8 @@ class FlowRules:
         if known[0] or known[1] or known[2] or known[3]:
             _took_top(known, len(p.main))
         p.hand.append(card)
-        self._event("draw", player=NAMES[pi], card=card.id, hidden=True)
+        self.s.log.append({"player": NAMES[pi], "card": card.id, "hidden": True, "event": "draw",
+                           "turn": self.s.turn})  # the hottest event: a literal, not _event()
         if "cosmo" in card.keywords or card.fx.abilities:
             self._on_drawn(pi, card)
         return True
@@ -225,7 +226,8 @@ class FlowRules:
         card = p.souls.pop()
         _took_top(p.soul_known, len(p.souls))
         p.hand.append(card)
-        self._event("draw_soul", player=NAMES[pi], card=card.id, hidden=True)
+        self.s.log.append({"player": NAMES[pi], "card": card.id, "hidden": True, "event": "draw_soul",
+                           "turn": self.s.turn})
         return True
 
     # -- CH-5.8 end of turn ------------------------------------------------------------------------

@@ -27,7 +27,8 @@ class KeywordRules(ChainRules):
         s.players[pi].chars[zi] = c
         s.field_moves += 1
         s.field_changed(card)
-        self._event("call", player=NAMES[pi], card=card.id, zone=f"C{zi + 1}", how=how)
+        s.log.append({"player": NAMES[pi], "card": card.id, "zone": f"C{zi + 1}", "how": how, "event": "call",
+                      "turn": s.turn})
         return c
 
     def _call_blocked(self, pi: int, value: int) -> bool:
