@@ -207,7 +207,7 @@ class DecisionRules(CombatRules):
                 p.zones[int(act["zone"][1]) - 1] = card
                 self.s.target_cache = None  # souls are field targets too
                 p.souls_activated += 1
-                _forget_id(p.hand_known, card)
+                p.forget(card)
                 self._event("activate_soul", player=NAMES[pi], card=card.id, total=p.soul_total())
             elif do == "call":
                 card = _find(p.hand, act["card"])
@@ -256,7 +256,7 @@ class DecisionRules(CombatRules):
             return
         if kind == "discard":
             card = _take(p.hand, act["cards"][0])
-            _forget_id(p.hand_known, card)
+            p.forget(card)
             p.mictlan.append(card)
             self._event("discard", player=NAMES[pi], card=card.id)
             if len(p.hand) > 7:
@@ -302,7 +302,7 @@ class DecisionRules(CombatRules):
         s = self.s
         p = s.players[pi]
         card = _take(p.hand, act["card"])
-        _forget_id(p.hand_known, card)
+        p.forget(card)
         s.field_changed(card)
         zone = act["zone"]
         refs = list(act.get("targets") or [])
@@ -378,7 +378,7 @@ class DecisionRules(CombatRules):
         card = _find(p.support, act["card"])
         for cid in act["materials"]:
             m = _take(p.hand, cid)
-            _forget_id(p.hand_known, m)
+            p.forget(m)
             p.isolated.append(m)  # CH-3.9
         p.support.remove(card)
         self._special_call(pi, card, CHAR_ZONES.index(act["zone"]), "amalgam")
@@ -456,8 +456,3 @@ def _take(cards: list[CardDef], cid: str) -> CardDef:
     c = _find(cards, cid)
     cards.remove(c)
     return c
-
-
-def _forget_id(known: list[CardDef], card: CardDef) -> None:
-    if card in known:
-        known.remove(card)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .state import PHASES, Char, Equip, Player, State
+from .state import PHASES, Char, Equip, State
 
 if TYPE_CHECKING:
     from .cards import CardDef
@@ -276,7 +276,3 @@ def _took_top(known: list[int], remaining: int) -> None:
             known[v] -= 1
         if known[2 + v] > remaining:
             known[2 + v] = remaining
-
-
-def player_of(s: State, name: str) -> Player:
-    return s.players[NAMES.index(name)]

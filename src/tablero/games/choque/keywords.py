@@ -41,7 +41,7 @@ class KeywordRules(ChainRules):
         """CH-6.1: from hand, under the soul ceiling, two per turn; CH-6.5 it starts a chain."""
         p = self.s.players[pi]
         p.hand.remove(card)
-        _forget(p.hand_known, card)
+        p.forget(card)
         p.normal_calls += 1
         c = self._place(pi, card, zi, "normal")
         self._call_triggers(pi, c, normal=True)
@@ -233,7 +233,7 @@ class KeywordRules(ChainRules):
     def _cosmo_do(self, pi: int, card: CardDef, zi: int) -> None:
         p = self.s.players[pi]
         p.hand.remove(card)
-        _forget(p.hand_known, card)
+        p.forget(card)
         self.s.pending = None
         self._special_call(pi, card, zi, "cosmo")
 
@@ -252,7 +252,7 @@ class KeywordRules(ChainRules):
         if card not in p.hand or p.chars[zi] is not None:
             return  # CH-7.6: the card left the hand or the zone filled up: nothing more can happen
         p.hand.remove(card)
-        _forget(p.hand_known, card)
+        p.forget(card)
         self._special_call(pi, card, zi, "rito")
 
     def _link_portal(self, pi: int, uid: int, z1: int, z2: int) -> None:
@@ -390,8 +390,3 @@ class KeywordRules(ChainRules):
 def _zone_index(ref: str) -> int:
     """``"A.C3"`` / ``"C3"`` / ``"B.Z2"`` → 2 / 2 / 1."""
     return int(ref[-1]) - 1
-
-
-def _forget(known: list[CardDef], card: CardDef) -> None:
-    if card in known:
-        known.remove(card)

@@ -181,6 +181,11 @@ class Player:
         p.hand_known = self.hand_known[:]
         return p
 
+    def forget(self, card: CardDef) -> None:
+        """``card`` left the hand: the opponent no longer knows it is there (CH-11.2)."""
+        if card in self.hand_known:
+            self.hand_known.remove(card)
+
     def put(self, card: CardDef, to: str, public: bool) -> None:
         """Put one of this player's cards into ``to`` (hand, main_top, main_bottom, mictlan, confined,
         isolated). An amalgam bound for a hand or a deck goes to the support deck instead (CH-1.8).

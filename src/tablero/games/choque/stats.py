@@ -22,37 +22,30 @@ if TYPE_CHECKING:
 class StatsRules(FlowRules):
     """Mixin: the numbers a character fights with."""
 
-    # Hot in combat: the printed value is returned without any call when nothing modifies it.
-    def _strength(self, pi: int, zi: int, c: Char) -> int:
-        v = c.card.strength
+    def _modified(self, pi: int, zi: int, c: Char, stat: str) -> int:
+        """Printed value plus effect modifiers plus continuous effects (no calls when nothing modifies)."""
+        v: int = getattr(c.card, stat)
         if c.mods:
-            v += c.mod("strength")
+            v += c.mod(stat)
         if self.s.statics:
-            v += self._static(pi, zi, c, "strength")
-        if v < 0:
-            v = 0
+            v += self._static(pi, zi, c, stat)
+        return v
+
+    def _strength(self, pi: int, zi: int, c: Char) -> int:
+        v = max(0, self._modified(pi, zi, c, "strength"))
         return v * 2 if c.elite_bonus >= 0 else v  # CH-8 Élite doubles strength for the battle
 
     def _full_res(self, pi: int, zi: int, c: Char) -> int:
-        v = c.card.resistance
-        if c.mods:
-            v += c.mod("resistance")
-        if self.s.statics:
-            v += self._static(pi, zi, c, "resistance")
+        v = self._modified(pi, zi, c, "resistance")
         if c.elite_bonus >= 0:
             v += c.elite_bonus
-        return v if v > 0 else 0
+        return max(0, v)
 
     def _res(self, pi: int, zi: int, c: Char) -> int:
         return self._full_res(pi, zi, c) - c.dmg
 
     def _impact(self, pi: int, zi: int, c: Char) -> int:
-        v = c.card.impact
-        if c.mods:
-            v += c.mod("impact")
-        if self.s.statics:
-            v += self._static(pi, zi, c, "impact")
-        return v if v > 0 else 0
+        return max(0, self._modified(pi, zi, c, "impact"))
 
     def _condition_ok(self, pi: int, src: tuple[Any, ...], cond: Any) -> bool:
         raise NotImplementedError  # effects/runtime.py

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..cards import CardDef
 from ..flow import NAMES, OTHER
-from ..keywords import KeywordRules, _forget
+from ..keywords import KeywordRules
 from ..state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, sector_of
 from ..stats import _ability_cards, _card_matches
 from .schema import Ability, Op, TargetSpec
@@ -489,7 +489,7 @@ class EffectRules(KeywordRules):
         elif op.verb == "discard":
             card = h[3]
             p.hand.remove(card)
-            _forget(p.hand_known, card)
+            p.forget(card)
             p.mictlan.append(card)
         elif op.verb == "isolate":
             card = h[3]
@@ -742,31 +742,23 @@ class EffectRules(KeywordRules):
 
     def _op_return(self, ctx: tuple[Any, ...], a: Any) -> None:
         to = {"hand": "hand", "deck_top": "main_top", "deck_bottom": "main_bottom"}[a["to"]]
-        for qi, zi, c in self._targets(ctx, a["target"]):
-            if self.s.players[qi].chars[zi] is c:
-                self._leave_field(qi, zi, to, reason="returned")
-        for h in self._slots(ctx, a["target"]):
-            self._remove_slot(h, to, "returned")
-        for h in self._target_cards(ctx, a["target"]):
-            self._move_card(h, "hand" if a["to"] == "hand" else to)
+        self._take_away(ctx, a["target"], to, "returned")
 
     def _op_confine(self, ctx: tuple[Any, ...], a: Any) -> None:
-        for qi, zi, c in self._targets(ctx, a["target"]):
-            if self.s.players[qi].chars[zi] is c:
-                self._leave_field(qi, zi, "confined", reason="confined")
-        for h in self._slots(ctx, a["target"]):
-            self._remove_slot(h, "confined", "confined")
-        for h in self._target_cards(ctx, a["target"]):
-            self._move_card(h, "confined")
+        self._take_away(ctx, a["target"], "confined", "confined")
 
     def _op_isolate(self, ctx: tuple[Any, ...], a: Any) -> None:
-        for qi, zi, c in self._targets(ctx, a["target"]):
+        self._take_away(ctx, a["target"], "isolated", "isolated")
+
+    def _take_away(self, ctx: tuple[Any, ...], target: Any, to: str, reason: str) -> None:
+        """Move whatever ``target`` names — characters, cards in field zones, cards in piles — to ``to``."""
+        for qi, zi, c in self._targets(ctx, target):
             if self.s.players[qi].chars[zi] is c:
-                self._leave_field(qi, zi, "isolated", reason="isolated")
-        for h in self._slots(ctx, a["target"]):
-            self._remove_slot(h, "isolated", "isolated")
-        for h in self._target_cards(ctx, a["target"]):
-            self._move_card(h, "isolated")
+                self._leave_field(qi, zi, to, reason=reason)
+        for h in self._slots(ctx, target):
+            self._remove_slot(h, to, reason)
+        for h in self._target_cards(ctx, target):
+            self._move_card(h, to)
 
     def _move_card(self, h: Handle, to: str) -> None:
         """Move a card between non-field zones of its owner (CH-1.8: amalgams go to the support deck)."""
@@ -774,7 +766,7 @@ class EffectRules(KeywordRules):
         p = self.s.players[qi]
         getattr(p, _ZONE_LISTS[zone]).remove(card)
         if zone == "hand":
-            _forget(p.hand_known, card)
+            p.forget(card)
         p.put(card, to, public=zone in ("mictlan", "confined"))  # from a public zone (CH-11.1)
 
     def _op_enfermar(self, ctx: tuple[Any, ...], a: Any) -> None:
@@ -813,7 +805,7 @@ class EffectRules(KeywordRules):
             if a["random"]:
                 for j in sorted(_sample(s.rng, len(p.hand), n), reverse=True):  # al azar (CH-11.3)
                     card = p.hand.pop(j)
-                    _forget(p.hand_known, card)
+                    p.forget(card)
                     p.mictlan.append(card)
                     self._event("discard", player=NAMES[qi], card=card.id)
             else:
@@ -906,7 +898,7 @@ class EffectRules(KeywordRules):
         name = NAMES[pi]
         out = []
         for ref, h in self._select_candidates(pi, purpose, op, src):
-            if h[0] == "card" and purpose in ("add", "special_call", "liberar", "discard", "cost"):
+            if h[0] == "card":
                 left = getattr(self.s.players[pi], _ZONE_LISTS[h[2]]).count(h[3]) - sum(1 for x in picked if x == h)
                 if left <= 0:
                     continue
@@ -940,7 +932,7 @@ class EffectRules(KeywordRules):
             for h in picked:
                 card = h[3]
                 p.hand.remove(card)
-                _forget(p.hand_known, card)
+                p.forget(card)
                 p.mictlan.append(card)
                 self._event("discard", player=NAMES[pi], card=card.id)
         elif purpose == "add":
@@ -978,7 +970,7 @@ class EffectRules(KeywordRules):
         p = self.s.players[qi]
         getattr(p, _ZONE_LISTS[zone]).remove(card)
         if zone == "hand":
-            _forget(p.hand_known, card)
+            p.forget(card)
         if zone == "deck":
             self.s.rng.shuffle(p.main)
             p.main_known[:] = [0, 0, 0, 0]
