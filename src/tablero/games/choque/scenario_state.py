@@ -20,6 +20,12 @@ _CHAR_KEYS = {"card", "hearts", "resistance", "resting", "called_this_turn", "at
 
 
 def game_from_scenario(doc: dict[str, Any], base: CardPool | None = None) -> ChoqueGame:
+    """Build the position of a scenario file. Cards named in it come from its inline ``cards`` first,
+    then from ``base`` (the shipped cards by default): an inline id shadows a shipped one (scenario spec)."""
+    if base is None:
+        from .cardfile import shipped_pool
+
+        base = shipped_pool()
     pool = CardPool.from_dicts(doc.get("cards"), "cards", base=base)
     edition = get_edition(doc.get("edition"))
     seed = doc.get("seed", 0)
