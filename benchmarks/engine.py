@@ -12,7 +12,7 @@ import argparse
 import time
 import timeit
 
-from tablero.core import Rng, new_game
+from tablero.core import Rng, compiled, new_game
 from tablero.games.choque.generate import generate_deck, generate_pool
 
 
@@ -55,6 +55,7 @@ def main() -> None:
     clone_us = min(timeit.repeat(g.clone, number=reps, repeat=5)) / reps * 1e6
     new_us = min(timeit.repeat(lambda: make(args.seed, args.edition, args.effects), number=20, repeat=3)) / 20 * 1e6
 
+    print(f"build              {'compiled (mypyc)' if compiled() else 'plain Python'}")
     print(f"edition            {args.edition}{' (effect decks)' if args.effects else ''}")
     print(f"games              {args.games}")
     print(f"decisions/s        {decisions / dt:,.0f}")

@@ -53,7 +53,8 @@ def fingerprint(g: ChoqueGame) -> str:
 def vars_of(obj: Any) -> Any:
     if obj is None:
         return None
-    return {k: getattr(obj, k) for k in obj.__slots__}
+    # dir(), not __slots__: compiled (mypyc) classes have attributes but no __slots__
+    return {k: getattr(obj, k) for k in dir(obj) if not k.startswith("_") and not callable(getattr(obj, k))}
 
 
 def card_multisets(g: ChoqueGame) -> list[Counter[str]]:

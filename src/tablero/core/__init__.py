@@ -8,6 +8,16 @@ from .game import Action, Decision, Game, Observation
 from .registry import game_names, new_game, register_game, scenario_loader
 from .rng import Rng
 
+
+def compiled() -> bool:
+    """Whether this is a mypyc-compiled build (``TABLERO_MYPYC=1 pip install .``): benchmarks say so."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from . import rng
+
+    return str(rng.__file__).endswith(tuple(EXTENSION_SUFFIXES))
+
+
 __all__ = [
     "Action",
     "BadInput",
@@ -17,6 +27,7 @@ __all__ = [
     "Observation",
     "Rng",
     "TableroError",
+    "compiled",
     "game_names",
     "new_game",
     "register_game",

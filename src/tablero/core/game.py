@@ -16,6 +16,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .rng import Rng
 
 Action = dict[str, Any]
@@ -34,6 +36,7 @@ class Decision:
         return {"player": self.player, "kind": self.kind}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled builds: a game written in plain Python still plugs in
 class Game(ABC):
     """A game in progress. Subclasses hold all their state in one object tree that ``clone`` copies."""
 

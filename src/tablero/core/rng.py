@@ -64,6 +64,4 @@ class Rng:
         return Rng(self.next64())
 
     def copy(self) -> Rng:
-        r = Rng.__new__(Rng)
-        r.state = self.state
-        return r
+        return Rng(self.state)  # the state is already masked

@@ -174,7 +174,7 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str]]]:
         hearts = _int_field(raw, "hearts", problems, minimum=1)  # CH-1.3: hearts >= 1
         strength = _int_field(raw, "strength", problems, minimum=0)
         resistance = _int_field(raw, "resistance", problems, minimum=1)
-        impact = _int_field(raw, "impact", problems, minimum=0, default=1)  # CH-1.3 default 1
+        impact = _int_field(raw, "impact", problems, minimum=1, default=1)  # CH-1.3: default 1, at least 1
         kws, params = _parse_keywords(raw.get("keywords"), problems)
     else:
         for k in ("hearts", "strength", "resistance", "impact"):

@@ -16,6 +16,7 @@ from .cards import CardDef
 from .combat import CombatRules
 from .flow import NAMES, OTHER
 from .state import CHAR_ZONES, SECTOR_ZONES, SUPPORT_ZONES, Equip
+from .stats import _card_matches
 
 # What each decision kind accepts (the spec's implicit-pass rule needs this), and the rule it follows.
 ACCEPTS: dict[str, frozenset[str]] = {
@@ -387,8 +388,20 @@ class DecisionRules(CombatRules):
 def _assign_materials(card: CardDef, hand: list[CardDef]) -> list[CardDef] | None:
     """Cards of ``hand`` paying ``card``'s material cost (each card pays one entry), or None. A greedy
     pass in hand order answers almost every case; a full search settles the rest."""
-    from .stats import _card_matches
+    key = (card, *hand)
+    got = _MATERIALS.get(key, _MISSING)
+    if got is _MISSING:
+        got = _MATERIALS[key] = _assign_uncached(card, hand)
+        if len(_MATERIALS) > 16384:
+            _MATERIALS.clear()  # a bound, not an LRU: hands repeat within games, rarely across them
+    return None if got is None else list(got)
 
+
+_MISSING: Any = object()
+_MATERIALS: dict[tuple[CardDef, ...], tuple[CardDef, ...] | None] = {}
+
+
+def _assign_uncached(card: CardDef, hand: list[CardDef]) -> tuple[CardDef, ...] | None:
     pool = [c for c in hand if c.type != "alma"]  # souls are never materials
     chosen: list[CardDef] = []
     used = [False] * len(pool)
@@ -400,16 +413,13 @@ def _assign_materials(card: CardDef, hand: list[CardDef]) -> list[CardDef] | Non
                     chosen.append(c)
                     break
             else:
-                got = _assign_cached(card, tuple(sorted(hand, key=lambda c: (c.value, c.id))))
-                return list(got) if got is not None else None
-    return chosen
+                return _assign_cached(card, tuple(sorted(hand, key=lambda c: (c.value, c.id))))
+    return tuple(chosen)
 
 
 @lru_cache(maxsize=8192)
 def _assign_cached(card: CardDef, pool: tuple[CardDef, ...]) -> tuple[CardDef, ...] | None:
     """Memoised on (amalgam, sorted hand): the answer depends on nothing else, and hands repeat."""
-    from .stats import _card_matches
-
     need: list[Any] = []
     for m in card.fx.materials:
         need.extend([m.filter] * m.count)

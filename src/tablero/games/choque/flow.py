@@ -7,7 +7,9 @@ plain data: ``clone()`` copies it and a replay rebuilds it. ``advance`` pops ste
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tablero.core.game import Game
 
 from .state import PHASES, Char, Equip, State
 
@@ -18,7 +20,7 @@ OTHER = (1, 0)
 NAMES = ("A", "B")
 
 
-class FlowRules:
+class FlowRules(Game):
     """Mixin: the advance loop, phases, draws, the ofrenda, the end of turn and the win check."""
 
     s: State
@@ -264,7 +266,7 @@ class FlowRules:
                     p.mictlan.append(z.card)
                     self._event("destroyed", player=NAMES[pi], card=z.card.id, reason="equipo")
 
-    _steps: dict[str, Any] = {}
+    _steps: ClassVar[dict[str, Any]] = {}  # step name -> method (filled in game.py)
 
 
 def _took_top(known: list[int], remaining: int) -> None:

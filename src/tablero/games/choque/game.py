@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablero.core import BadInput, Decision, Game, IllegalAction, Rng
+from tablero.core import BadInput, Decision, IllegalAction, Rng
 
 from .cards import CardDef
 from .decisions import ACCEPTS, KIND_RULE, DecisionRules
@@ -22,7 +22,7 @@ _OWN_ZONE = re.compile(r"^(?:([AB])\.)?(C[1-4]|Z[1-5]|SA|SB|arena)$")
 _CARD_REF = re.compile(r"^([AB])\.(hand|mictlan|confined|deck):([a-z0-9_]+)$")
 
 
-class ChoqueGame(DecisionRules, Game):
+class ChoqueGame(DecisionRules):
     """A CHOQUE in progress. All state is ``self.s`` (one object tree); static cards are shared."""
 
     name = "choque"
@@ -165,8 +165,7 @@ class ChoqueGame(DecisionRules, Game):
         return d.to_json() if d else None
 
     def clone(self) -> ChoqueGame:
-        g = ChoqueGame.__new__(ChoqueGame)
-        g.s = self.s.copy()
+        g = ChoqueGame(self.s.copy())
         g._legal_cache = self._legal_cache  # immutable once built: sharing is safe
         return g
 
@@ -355,9 +354,11 @@ def _match_once(act: dict[str, Any], legal: list[dict[str, Any]], zone_free: boo
     for opt in legal:
         if opt["do"] != do:
             continue
+        if do == "play" and act.get("side", "own") != opt.get("side", "own"):
+            continue  # CH-1.6: a sector goes on its player's own side unless 'side: opponent' is given
         ok = True
         for k, v in act.items():
-            if k == "player" or k == "do" or k == "materials":
+            if k == "player" or k == "do" or k == "materials" or k == "side":
                 continue  # materials were checked against the cost already (CH-6.4)
             ov = opt.get(k)
             if k == "zone" and free_zone and ov is not None and str(ov).startswith("Z"):

@@ -70,9 +70,7 @@ class Char:
         self.rapido = bool(self.kw & _ON_FIELD_RAPIDO)
 
     def copy(self) -> Char:
-        c = Char.__new__(Char)
-        c.card = self.card
-        c.uid = self.uid
+        c = Char(self.card, self.uid)  # a plain constructor call: compiled builds have no bare __new__
         c.hearts = self.hearts
         c.dmg = self.dmg
         c.called = self.called
@@ -156,9 +154,7 @@ class Player:
         self.hand_known: list[CardDef] = []
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
-        p.idx = self.idx
-        p.hearts = self.hearts
+        p = Player(self.idx, self.hearts)
         p.hand = self.hand[:]
         p.main = self.main[:]
         p.souls = self.souls[:]
@@ -295,8 +291,7 @@ class State:
         self.log: list[dict[str, object]] = []
 
     def copy(self) -> State:
-        s = State.__new__(State)
-        s.edition = self.edition
+        s = State(self.edition, self.rng)
         s.players = [p.copy() for p in self.players]
         s.turn = self.turn
         s.first = self.first

@@ -45,7 +45,8 @@ class StatsRules(FlowRules):
         return self._full_res(pi, zi, c) - c.dmg
 
     def _impact(self, pi: int, zi: int, c: Char) -> int:
-        return max(0, self._modified(pi, zi, c, "impact"))
+        # CH-1.3: every character takes at least one player heart on a direct attack, whatever lowers it
+        return max(1, self._modified(pi, zi, c, "impact"))
 
     def _condition_ok(self, pi: int, src: tuple[Any, ...], cond: Any) -> bool:
         raise NotImplementedError  # effects/runtime.py
@@ -73,13 +74,14 @@ class StatsRules(FlowRules):
         total = 0
         conditional = False
         for static, controller, kind, key in self._static_list():
+            source_zone = -1  # a character's zone, for 'sector: same' (CH-3.1)
             v = getattr(static, stat)
             if not v:
                 continue
             if static.condition:
                 # 'if:' depends on hearts, souls, hands...: checked every time, never cached
                 conditional = True
-                src = ("char", key) if kind == "char" else ("zone",)
+                src = ("char", key[0]) if kind == "char" else ("zone",)
                 if not self._condition_ok(controller, src, static.condition):
                     continue
             flt = static.affects
@@ -96,14 +98,15 @@ class StatsRules(FlowRules):
                     continue  # CH-1.5: only the equipped character
             elif kind == "char":
                 default = "own"
+                uid, source_zone = key
                 if not flt:
-                    if key != c.uid:
+                    if uid != c.uid:
                         continue  # a character's continuo without 'affects' is about itself (CH-7.1)
-                elif flt.get("not_self") and key == c.uid:
+                elif flt.get("not_self") and uid == c.uid:
                     continue
             else:
                 default = "own"  # a continuo apoyo reaches its controller's side unless it says otherwise
-            if self._char_matches(flt, controller, pi, zi, c, default_side=default):
+            if self._char_matches(flt, controller, pi, zi, c, default_side=default, source_zone=source_zone):
                 total += v
         cache = s.static_cache
         if cache is not None and not conditional:
@@ -135,13 +138,26 @@ class StatsRules(FlowRules):
                     out.extend((st, qi, "equip", z.equips) for st in z.card.fx.static)
                 elif z.fx.static:
                     out.extend((st, qi, "field", None) for st in z.fx.static)
-            for other in q.chars:
+            for zi, other in enumerate(q.chars):
                 if other is None or other.zombified:
                     continue
                 for card in _ability_cards(other):
-                    out.extend((st, qi, "char", other.uid) for st in card.fx.static)
+                    out.extend((st, qi, "char", (other.uid, zi)) for st in card.fx.static)
         cache["static"] = out
         return out
+
+    def _statics_lower_res(self) -> bool:
+        """Whether some continuous modifier on the field lowers resistance (cached with the list)."""
+        cache = self.s.static_cache
+        if cache is not None:
+            found = cache.get("lowers_res")
+            if found is not None:
+                return bool(found)
+        found = any(st.resistance < 0 for st, _, _, _ in self._static_list())
+        cache = self.s.static_cache
+        assert cache is not None  # _static_list made it
+        cache["lowers_res"] = found
+        return found
 
     def _char_matches(self, flt: Any, controller: int, pi: int, zi: int, c: Char, default_side: str = "any",
                       source_zone: int = -1) -> bool:

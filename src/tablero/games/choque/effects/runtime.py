@@ -329,7 +329,8 @@ class EffectRules(KeywordRules):
         flt = a.get("filter") or {}
         if op.verb == "sacrifice":
             return [(f"{name}.{CHAR_ZONES[zi]}", ("char", c.uid)) for zi, c in enumerate(p.chars)
-                    if c is not None and self._cm(flt, pi, zi, c)]
+                    if c is not None and self._cm(flt, pi, zi, c)
+                    and not (flt.get("not_self") and src == ("char", c.uid))]
         if op.verb == "return_soul":
             return [(f"{name}.{SUPPORT_ZONES[zi]}", ("soul", pi, zi)) for zi, z in enumerate(p.zones)
                     if isinstance(z, CardDef) and z.type == "alma" and z.value >= a["value_min"]]
@@ -981,7 +982,9 @@ class EffectRules(KeywordRules):
         """After effects changed numbers: a character at resistance 0 loses a heart (CH-9.7)."""
         s = self.s
         s.sba = False
-        quick = not self._fx_on_field()  # then only damage and the character's own modifiers count
+        # Continuous effects that only raise resistance cannot kill: then damage and the character's own
+        # modifiers decide, without computing any continuous effect.
+        quick = not self._fx_on_field() or not self._statics_lower_res()
         for pi, p in enumerate(s.players):
             for zi, c in enumerate(p.chars):
                 if quick and c is not None and (

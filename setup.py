@@ -1,0 +1,27 @@
+"""Build script: plain setuptools, or mypyc-compiled hot modules when ``TABLERO_MYPYC=1`` (see
+build_backend/tablero_build.py). Everything else about the package lives in pyproject.toml."""
+
+import os
+import sys
+
+from setuptools import setup
+
+# The modules a game spends its time in. The rest (files, CLI, judge, narration) stays plain Python.
+COMPILED = [
+    "src/tablero/core/rng.py",
+    "src/tablero/core/game.py",
+    *(f"src/tablero/games/choque/{m}.py" for m in (
+        "cards", "state", "flow", "stats", "chain", "keywords", "combat", "decisions", "diagnose", "game",
+        "observation", "resample")),
+    "src/tablero/games/choque/effects/schema.py",
+    "src/tablero/games/choque/effects/runtime.py",
+]
+
+ext_modules = []
+metadata_only = any(cmd in sys.argv for cmd in ("egg_info", "dist_info", "sdist"))  # no need to compile
+if os.environ.get("TABLERO_MYPYC") == "1" and not metadata_only:
+    from mypyc.build import mypycify
+
+    ext_modules = mypycify(COMPILED, opt_level="3")
+
+setup(ext_modules=ext_modules)
