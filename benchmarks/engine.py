@@ -1,6 +1,6 @@
 """Engine speed: random-vs-random play on one core, and the cost of clone().
 
-    python benchmarks/engine.py [--games N] [--seed S] [--edition E]
+    python benchmarks/engine.py [--games N] [--seed S] [--edition E] [--effects | --shipped]
 
 Prints decisions/s, full games/s, decisions per game, and the clone() cost for the state after turn 10
 of a seeded game. Targets (issue 2): >= 30,000 decisions/s, clone <= 100 µs.
@@ -16,10 +16,16 @@ from tablero.core import Rng, compiled, new_game
 from tablero.games.choque.generate import generate_deck, generate_pool
 
 
-def make(seed: int, edition: str, effects: bool = False):  # type: ignore[no-untyped-def]
+def make(seed: int, edition: str, effects: bool = False, shipped: bool = False):  # type: ignore[no-untyped-def]
     rng = Rng(seed)
-    pool = generate_pool(rng, effects=effects)
-    decks = [generate_deck(pool, rng, edition), generate_deck(pool, rng, edition)]
+    if shipped:  # two of the preconstructed decks of the edition, chosen by the seed (mirrors included)
+        from tablero.games.choque.deckfile import shipped_decks
+
+        pool_decks = [d.deck for d in shipped_decks().values() if d.deck.edition == edition]
+        decks = [rng.choice(pool_decks), rng.choice(pool_decks)]
+    else:
+        pool = generate_pool(rng, effects=effects)
+        decks = [generate_deck(pool, rng, edition), generate_deck(pool, rng, edition)]
     return new_game("choque", decks=decks, seed=seed, edition=edition)
 
 
@@ -38,25 +44,31 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--edition", default="choque-2026")
     ap.add_argument("--effects", action="store_true", help="decks with effect-bearing generated cards")
+    ap.add_argument("--shipped", action="store_true", help="the preconstructed decks of the edition")
     args = ap.parse_args()
 
-    games = [make(args.seed + i, args.edition, args.effects) for i in range(args.games)]  # setup not timed
+    def build(seed: int):  # type: ignore[no-untyped-def]
+        return make(seed, args.edition, args.effects, args.shipped)
+
+    games = [build(args.seed + i) for i in range(args.games)]  # setup not timed
     rng = Rng(args.seed)
     t0 = time.perf_counter()
     decisions = sum(play_random(g, rng) for g in games)
     dt = time.perf_counter() - t0
 
-    g = make(args.seed, args.edition, args.effects)
+    g = build(args.seed)
     r = Rng(args.seed + 1)
     while not g.is_over and g.observe()["turn"] < 10:
         legal = g.legal_actions()
         g.apply(legal[r.below(len(legal))])
     reps = 20000
     clone_us = min(timeit.repeat(g.clone, number=reps, repeat=5)) / reps * 1e6
-    new_us = min(timeit.repeat(lambda: make(args.seed, args.edition, args.effects), number=20, repeat=3)) / 20 * 1e6
+    new_us = min(timeit.repeat(lambda: build(args.seed), number=20, repeat=3)) / 20 * 1e6
 
     print(f"build              {'compiled (mypyc)' if compiled() else 'plain Python'}")
-    print(f"edition            {args.edition}{' (effect decks)' if args.effects else ''}")
+    kind = (" (shipped decks)" if args.shipped else " (generated effect decks)" if args.effects
+            else " (generated keyword decks)")
+    print(f"edition            {args.edition}{kind}")
     print(f"games              {args.games}")
     print(f"decisions/s        {decisions / dt:,.0f}")
     print(f"games/s            {args.games / dt:,.1f}")

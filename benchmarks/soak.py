@@ -2,7 +2,8 @@
 
     python benchmarks/soak.py [--games 10000] [--seed 0] [--workers 2]
 
-The CI property tests play about 300 games; this plays 10,000 (both editions alternating) with the same
+The CI property tests play about 300 games; this plays 10,000 (both editions; a quarter each with generated
+keyword decks, generated effect decks, the preconstructed decks and random decks of the starter set) with the same
 invariants: no exception, each player's cards the same multiset as at the start, no zone over capacity, no
 negative hearts, characters on the field with at least one heart, and every game ending in a win or a draw.
 A failure prints the seed, so `python benchmarks/soak.py --games 1 --seed N` replays it.
@@ -17,15 +18,28 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from tablero.core import Rng, new_game
+from tablero.games.choque.cardfile import shipped_pool
+from tablero.games.choque.deck import Deck
+from tablero.games.choque.deckfile import shipped_decks
 from tablero.games.choque.generate import generate_deck, generate_pool
+
+SOURCES = ("keywords", "effects", "shipped", "starter")
+
+
+def decks_for(seed: int, edition: str, source: str) -> list[Deck]:
+    """Generated keyword or effect decks, two preconstructed decks, or random decks of the starter set."""
+    rng = Rng(seed)
+    if source == "shipped":
+        options = [d.deck for d in shipped_decks().values() if d.deck.edition == edition]
+        return [rng.choice(options), rng.choice(options)]
+    pool = shipped_pool() if source == "starter" else generate_pool(rng, effects=source == "effects")
+    return [generate_deck(pool, rng, edition), generate_deck(pool, rng, edition)]
 
 
 def one_game(seed: int) -> tuple[int, str, int]:
-    edition = "choque-2026" if seed % 2 == 0 else "choque-legacy"
-    rng = Rng(seed)
-    pool = generate_pool(rng, effects=seed % 4 >= 2)  # half the games with effect-bearing cards
-    g = new_game("choque", decks=[generate_deck(pool, rng, edition), generate_deck(pool, rng, edition)],
-                 seed=seed, edition=edition)
+    source = SOURCES[seed % 4]  # a quarter of the games each
+    edition = "choque-2026" if (seed // 4) % 2 == 0 else "choque-legacy"
+    g = new_game("choque", decks=decks_for(seed, edition, source), seed=seed, edition=edition)
     start = [Counter(c.id for c in g.s.cards_of(i)) for i in range(2)]  # type: ignore[attr-defined]
     agent = Rng(seed ^ 0xABCDEF)
     n = 0

@@ -10,14 +10,26 @@ from typing import Any
 import pytest
 
 from tablero.core import Rng, new_game
+from tablero.games.choque.cardfile import shipped_pool
+from tablero.games.choque.deckfile import shipped_decks
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.generate import generate_deck, generate_pool
 
+DECK_SOURCES = ("keywords", "effects", "shipped", "starter")
 
-def make_game(seed: int, edition: str = "choque-2026", n_characters: int = 30, effects: bool = False) -> ChoqueGame:
+
+def make_game(seed: int, edition: str = "choque-2026", n_characters: int = 30, effects: bool = False,
+              source: str | None = None) -> ChoqueGame:
+    """A seeded game. ``source``: generated keyword-only decks, generated effect decks, two preconstructed
+    decks of the edition (mirrors included), or random legal decks drawn from the whole starter set."""
     rng = Rng(seed)
-    pool = generate_pool(rng, n_characters, effects=effects)
-    decks = [generate_deck(pool, rng, edition, name) for name in ("A", "B")]
+    source = source or ("effects" if effects else "keywords")
+    if source == "shipped":
+        options = [d.deck for d in shipped_decks().values() if d.deck.edition == edition]
+        decks = [rng.choice(options), rng.choice(options)]
+    else:
+        pool = shipped_pool() if source == "starter" else generate_pool(rng, n_characters, effects=source == "effects")
+        decks = [generate_deck(pool, rng, edition, name) for name in ("A", "B")]
     g = new_game("choque", decks=decks, seed=seed, edition=edition)
     assert isinstance(g, ChoqueGame)
     return g

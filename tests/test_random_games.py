@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import card_multisets, fingerprint, make_game, random_moves
+from conftest import DECK_SOURCES, card_multisets, fingerprint, make_game, random_moves
 from tablero.core import Rng
 
 EDITIONS = st.sampled_from(["choque-2026", "choque-legacy"])
-EFFECTS = st.booleans()  # generated cards with effects (every trigger, cost and verb) or keyword-only cards
+# Generated keyword-only cards, generated cards with effects (every trigger, cost and verb), the
+# preconstructed decks, or random decks from the whole starter set (over the run every card is played).
+SOURCES = st.sampled_from(DECK_SOURCES)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -47,9 +50,9 @@ def check_invariants(g, start) -> None:  # type: ignore[no-untyped-def]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=SEEDS, edition=EDITIONS, effects=EFFECTS)
-def test_random_games_keep_every_invariant(seed: int, edition: str, effects: bool) -> None:
-    g = make_game(seed, edition, effects=effects)
+@given(seed=SEEDS, edition=EDITIONS, source=SOURCES)
+def test_random_games_keep_every_invariant(seed: int, edition: str, source: str) -> None:
+    g = make_game(seed, edition, source=source)
     start = card_multisets(g)
     check_invariants(g, start)
     for _ in random_moves(g, seed ^ 0xABCDEF):
@@ -58,9 +61,9 @@ def test_random_games_keep_every_invariant(seed: int, edition: str, effects: boo
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=SEEDS, edition=EDITIONS, effects=EFFECTS)
-def test_legal_actions_is_pure_and_every_listed_action_is_accepted(seed: int, edition: str, effects: bool) -> None:
-    g = make_game(seed, edition, effects=effects)
+@given(seed=SEEDS, edition=EDITIONS, source=SOURCES)
+def test_legal_actions_is_pure_and_every_listed_action_is_accepted(seed: int, edition: str, source: str) -> None:
+    g = make_game(seed, edition, source=source)
     rng = Rng(seed)
     while not g.is_over:
         before = fingerprint(g)
@@ -75,12 +78,12 @@ def test_legal_actions_is_pure_and_every_listed_action_is_accepted(seed: int, ed
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=SEEDS, edition=EDITIONS, effects=EFFECTS)
-def test_replay_reproduces_the_identical_final_observation(seed: int, edition: str, effects: bool) -> None:
+@given(seed=SEEDS, edition=EDITIONS, source=SOURCES)
+def test_replay_reproduces_the_identical_final_observation(seed: int, edition: str, source: str) -> None:
     """CH-11.3: (decks, seed, actions) reproduce a game exactly."""
-    g = make_game(seed, edition, effects=effects)
+    g = make_game(seed, edition, source=source)
     actions = [json.loads(json.dumps(a)) for a in random_moves(g, seed + 1)]
-    replay = make_game(seed, edition, effects=effects)
+    replay = make_game(seed, edition, source=source)
     for a in actions:
         replay.apply(a)
     assert replay.observe() == g.observe()
@@ -88,9 +91,9 @@ def test_replay_reproduces_the_identical_final_observation(seed: int, edition: s
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=SEEDS, effects=EFFECTS)
-def test_clone_and_original_diverge_independently(seed: int, effects: bool) -> None:
-    g = make_game(seed, effects=effects)
+@given(seed=SEEDS, source=SOURCES)
+def test_clone_and_original_diverge_independently(seed: int, source: str) -> None:
+    g = make_game(seed, source=source)
     moves = random_moves(g, seed)
     for _ in range(40):
         if next(moves, None) is None:
@@ -109,9 +112,9 @@ def test_clone_and_original_diverge_independently(seed: int, effects: bool) -> N
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=SEEDS, edition=EDITIONS, effects=EFFECTS)
-def test_resample_never_changes_what_the_player_sees(seed: int, edition: str, effects: bool) -> None:
-    g = make_game(seed, edition, effects=effects)
+@given(seed=SEEDS, edition=EDITIONS, source=SOURCES)
+def test_resample_never_changes_what_the_player_sees(seed: int, edition: str, source: str) -> None:
+    g = make_game(seed, edition, source=source)
     start = card_multisets(g)
     rng = Rng(seed)
     changed = 0
@@ -146,3 +149,40 @@ def test_derived_caches_never_go_stale(seed: int) -> None:
         fresh._legal_cache = None
         assert fresh.observe() == obs
         assert fresh.legal_actions() == legal
+
+
+@pytest.mark.parametrize("edition", ["choque-2026", "choque-legacy"])
+def test_every_starter_card_is_in_random_games(edition: str) -> None:
+    """Issue 4: every card of the starter set goes into decks that play random games under the invariants.
+    The set's deck-eligible cards are dealt in turn into legal decks (souls and amalgams rotating too)."""
+    from tablero.core import new_game
+    from tablero.games.choque.cardfile import shipped_pool
+    from tablero.games.choque.deck import Deck, check_deck
+
+    pool = list(shipped_pool())
+    main_cards = [c for c in pool if c.type in ("personaje", "apoyo", "sector", "arena")]
+    souls = sorted((c for c in pool if c.type == "alma"), key=lambda c: c.value)
+    amalgams = [c for c in pool if c.type == "amalgama"]
+    size = 40 if edition == "choque-2026" else 50
+    per_deck = -(-size // 3)  # distinct cards a deck needs at three copies each
+    seen: set[str] = set()
+    decks = []
+    for k in range(-(-len(main_cards) // per_deck)):
+        chunk = [main_cards[(k * per_deck + i) % len(main_cards)] for i in range(per_deck)]
+        main = (chunk * 3)[:size]
+        by_value = {v: [s for s in souls if s.value == v] for v in range(1, 6)}
+        soul_deck = [by_value[v][k % len(by_value[v])] for v in (1, 2, 3) for _ in range(3)]
+        extra = [s for s in souls if s.value >= 4]
+        soul_deck += [extra[(k + i) % len(extra)] for i in range(2) for _ in range(3)]
+        support = [amalgams[(k + i) % len(amalgams)] for i in range(3)]
+        deck = Deck(f"starter-{k}", main, soul_deck, support, edition)
+        assert check_deck(deck, edition) == []
+        decks.append(deck)
+        seen.update(c.id for c in deck.all_cards())
+    assert seen == {c.id for c in pool}
+    for k, deck in enumerate(decks):
+        for seed in range(3):
+            g = new_game("choque", decks=[deck, decks[(k + 1) % len(decks)]], seed=seed, edition=edition)
+            start = card_multisets(g)
+            for _ in random_moves(g, seed):
+                check_invariants(g, start)

@@ -126,6 +126,104 @@ def cards_list(path: Path | None, as_json: bool) -> None:
         click.echo(f"{cid:<{widths[0]}}  {ctype:<{widths[1]}}  {value:>{widths[2]}}  {name}")
 
 
+@main.group()
+def deck() -> None:
+    """Decks: the preconstructed decks, and the CH-2 deck check (see games/choque/deckfile.py)."""
+
+
+@deck.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {id, name, edition, strategy, "
+              "main, souls, support} (card counts).")
+def deck_list(as_json: bool) -> None:
+    """One shipped deck per line: id, edition, strategy, name."""
+    from tablero.games.choque.deckfile import shipped_decks
+
+    rows = [{"id": d.id, "name": d.deck.name, "edition": d.deck.edition, "strategy": d.strategy or None,
+             "main": len(d.deck.main), "souls": len(d.deck.souls), "support": len(d.deck.support)}
+            for d in shipped_decks().values()]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    w = max((len(str(r["id"])) for r in rows), default=0)
+    for r in rows:
+        click.echo(f"{r['id']:<{w}}  {r['edition']:<13}  {r['strategy'] or '-':<9}  {r['name']}")
+
+
+@deck.command("export")
+@click.argument("deck_id")
+def deck_export(deck_id: str) -> None:
+    """Print the deck file of shipped deck DECK_ID (exit status 2 when there is none)."""
+    from tablero.games.choque.deckfile import shipped_decks
+
+    decks = shipped_decks()
+    if deck_id not in decks:
+        click.echo(f"error: no shipped deck {deck_id!r}; shipped: {', '.join(decks) or 'none'}", err=True)
+        sys.exit(2)
+    click.echo(decks[deck_id].text, nl=False)
+
+
+@deck.command("check")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--edition", type=click.Choice(["choque-2026", "choque-legacy"]),
+              help="Check under this edition (default: the edition the deck file names).")
+@click.option("--on", "on", metavar="YYYY-MM-DD", help="The date whose limited list applies (default: today).")
+@click.option("--limited", "limited", type=click.Path(path_type=Path),
+              help="A limited-list file or folder to use instead of the shipped lists.")
+@click.option("--cards", "cards_path", type=click.Path(path_type=Path),
+              help="A card file or folder of your own, added to the shipped cards (designers' new cards).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: {deck, edition, on, limited_list, "
+              "legal, violations: [{rule, card, message}]}.")
+def deck_check(file: Path, edition: str | None, on: str | None, limited: Path | None, cards_path: Path | None,
+               as_json: bool) -> None:
+    """Report every CH-2 violation of the deck in FILE at once (CH-2.6), each with its rule id.
+
+    Exit status: 0 legal, 1 illegal, 2 when the deck file, the date or the limited list cannot be read.
+    """
+    import datetime as dt
+
+    from tablero.games.choque.cardfile import load_cards, shipped_pool
+    from tablero.games.choque.cards import CardPool
+    from tablero.games.choque.deck import check_deck
+    from tablero.games.choque.deckfile import (
+        list_in_force,
+        load_deck,
+        load_limited_lists,
+        shipped_limited_lists,
+    )
+
+    try:
+        try:
+            day = dt.date.fromisoformat(on) if on is not None else dt.date.today()
+        except ValueError:
+            raise TableroError(f"--on: {on!r} is not a date written YYYY-MM-DD") from None
+        pool = shipped_pool()
+        if cards_path is not None:
+            pool = CardPool(load_cards(cards_path), base=pool)  # their ids shadow shipped ones
+        lists = load_limited_lists(limited, pool) if limited is not None else shipped_limited_lists()
+        df = load_deck(file, pool)
+    except TableroError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    ed = edition or df.deck.edition or "choque-2026"
+    in_force = list_in_force(lists, day)  # CH-2.5
+    violations = check_deck(df.deck, ed, in_force.limits if in_force else {}, pool=pool)
+    if as_json:
+        click.echo(json.dumps({
+            "deck": df.deck.name, "edition": ed, "on": day.isoformat(),
+            "limited_list": in_force.date.isoformat() if in_force else None,
+            "legal": not violations,
+            "violations": [{"rule": v.rule, "card": v.card, "message": v.message} for v in violations],
+        }, ensure_ascii=False))
+    else:
+        for v in violations:
+            click.echo(str(v))
+        listed = f"limited list of {in_force.date}" if in_force else "no limited list"
+        n = len(violations)
+        verdict = "legal" if not n else f"illegal: {n} violation{'' if n == 1 else 's'}"
+        click.echo(f"{df.deck.name} ({ed}, {listed} in force on {day}): {verdict}")
+    sys.exit(1 if violations else 0)
+
+
 @main.command()
 @click.option("--seed", default=1, show_default=True, help="Seed for the decks and the game.")
 @click.option("--edition", default="choque-2026", show_default=True,

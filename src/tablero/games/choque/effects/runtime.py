@@ -306,8 +306,14 @@ class EffectRules(KeywordRules):
         for op in ability.cost:
             a = op.args
             v = op.verb
-            if v == "discard" and sum(1 for c in p.hand if _card_matches(a["filter"] or {}, c)) < a["count"]:
-                return False
+            if v == "discard":
+                # an apoyo played from the hand is not in it when its cost is paid: it cannot pay for itself
+                playing = src[-1] if src[0] == "hand" else None
+                n = sum(1 for c in p.hand if _card_matches(a["filter"] or {}, c))
+                if playing is not None and playing in p.hand and _card_matches(a["filter"] or {}, playing):
+                    n -= 1
+                if n < a["count"]:
+                    return False
             if v == "send" and len(p.main) < a["count"]:
                 return False
             if v == "sacrifice" and not self._cost_candidates(pi, op, src):
