@@ -88,6 +88,12 @@ class Game(ABC):
             return {p: 0.0 for p in self.players}
         return {p: (1.0 if p == w else -1.0) for p in self.players}
 
+    def heuristic(self, player: str) -> float:
+        """An estimate in [-1, 1] of how well ``player`` stands: +1 won, -1 lost. Search agents score cut-off
+        playouts with it, the greedy agent ranks actions by it. Games override it; by default it knows only
+        finished games."""
+        return self.returns()[player]
+
     @property
     def log(self) -> list[dict[str, Any]]:
         """Events so far, oldest first, as JSON-able dicts (for players' logs and the demo)."""

@@ -169,6 +169,11 @@ class ChoqueGame(DecisionRules):
         g._legal_cache = self._legal_cache  # immutable once built: sharing is safe
         return g
 
+    def heuristic(self, player: str) -> float:
+        from .evaluate import heuristic
+
+        return heuristic(self, NAMES.index(player))
+
     def resample(self, player: str, rng: Rng) -> ChoqueGame:
         from .resample import resample
 

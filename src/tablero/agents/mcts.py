@@ -1,0 +1,130 @@
+"""Information-set MCTS (single observer, Cowling, Powley & Whitehouse 2012) over determinizations.
+
+Each iteration redraws every card hidden from the agent (``Seat.determinize``), walks one shared tree of
+action sequences with UCB1 (counting, for each action, how often it was available), expands one new
+action, plays a short playout and scores it with the game's evaluation (``Game.heuristic``): full random
+playouts to the end of a CHOQUE are long and noisy, a cut-off playout plus a sound evaluation is both
+faster and stronger. Decisions with one legal action are never searched, in the tree or at the root.
+
+With ``iterations`` the result depends only on the seed and what the agent may see; ``budget`` (seconds
+per decision) is for play, where the machine's speed decides how far it searches.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from tablero.core import BadInput, Game, Rng
+
+from .base import Seat
+from .playout import FREE_KINDS, action_key, default_reply
+
+
+class _Node:
+    """Statistics of the actions tried from one point of the action sequence: per action key, visits,
+    total value (from the point of view of the player who chose it) and availability."""
+
+    __slots__ = ("visits", "value", "avail", "children")
+
+    def __init__(self) -> None:
+        self.visits: dict[tuple[Any, ...], int] = {}
+        self.value: dict[tuple[Any, ...], float] = {}
+        self.avail: dict[tuple[Any, ...], int] = {}
+        self.children: dict[tuple[Any, ...], _Node] = {}
+
+
+class MctsAgent:
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
+                 playout_depth: int = 8, exploration: float = 0.7) -> None:
+        if budget is None and iterations is None:
+            budget = 0.1
+        if budget is not None and budget <= 0 or iterations is not None and iterations < 1:
+            raise BadInput("mcts: budget must be > 0 seconds and iterations >= 1")
+        self.rng = Rng(seed)
+        self.budget = budget
+        self.iterations = iterations
+        self.playout_depth = playout_depth
+        self.c = exploration
+        self.last_iterations = 0  # for benchmarks: iterations made on the last searched decision
+
+    def act(self, seat: Seat) -> dict[str, Any]:
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        me = seat.player
+        deadline = time.perf_counter() + self.budget if self.iterations is None and self.budget else math.inf
+        n = 0
+        while True:
+            self._iterate(seat.determinize(self.rng), root, me)
+            n += 1
+            if self.iterations is not None:
+                if n >= self.iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.last_iterations = n
+        keys = [action_key(a) for a in legal]
+        # the most visited action; ties go to the better average, then to the first listed
+        best = max(range(len(legal)), key=lambda i: (root.visits.get(keys[i], 0),
+                                                     root.value.get(keys[i], 0.0) / max(1, root.visits.get(keys[i], 0)),
+                                                     -i))
+        return legal[best]
+
+    def _iterate(self, g: Game, root: _Node, me: str) -> None:
+        rng = self.rng
+        node = root
+        path: list[tuple[_Node, tuple[Any, ...], str]] = []
+        expanded = False
+        while not g.is_over and not expanded:
+            d = g.pending
+            assert d is not None
+            legal = g.legal_actions()
+            if len(legal) == 1:
+                g.apply(legal[0])  # forced: no node, no statistics
+                continue
+            keys = [action_key(a) for a in legal]
+            for k in keys:
+                node.avail[k] = node.avail.get(k, 0) + 1
+            untried = [i for i, k in enumerate(keys) if k not in node.visits]
+            if untried:
+                i = untried[rng.below(len(untried))]
+                expanded = True
+            else:
+                i = self._select(node, keys)
+            k = keys[i]
+            path.append((node, k, d.player))
+            g.apply(legal[i])
+            child = node.children.get(k)
+            if child is None:
+                child = node.children[k] = _Node()
+            node = child
+        self._playout(g)
+        value = g.heuristic(me)
+        for nd, k, player in path:
+            nd.visits[k] = nd.visits.get(k, 0) + 1
+            nd.value[k] = nd.value.get(k, 0.0) + (value if player == me else -value)
+
+    def _select(self, node: _Node, keys: list[tuple[Any, ...]]) -> int:
+        best, best_u = 0, -math.inf
+        c = self.c
+        for i, k in enumerate(keys):
+            n = node.visits[k]
+            u = node.value[k] / n + c * math.sqrt(math.log(node.avail[k]) / n)
+            if u > best_u:
+                best, best_u = i, u
+        return best
+
+    def _playout(self, g: Game) -> None:
+        """A short playout: random choices when a player has the initiative, quiet replies otherwise."""
+        rng = self.rng
+        for _ in range(self.playout_depth):
+            d = g.pending
+            if d is None:
+                return
+            legal = g.legal_actions()
+            g.apply(legal[rng.below(len(legal))] if d.kind in FREE_KINDS else default_reply(legal))
