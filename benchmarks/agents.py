@@ -1,0 +1,92 @@
+"""Agent strength and search speed (issue 5's targets).
+
+    python benchmarks/agents.py [--games 100] [--budget 0.1] [--workers 2] [--pairs X:Y,...]
+
+For each pair X:Y, plays --games CHOQUES with the four choque-2026 preconstructed decks (deck pairs rotating,
+mirrors included), the seats alternating, and prints X's win rate with a 95% Wilson interval. MCTS runs with
+--budget seconds per searched decision; the script also prints its iterations per second. Targets at 0.1 s:
+mcts beats random >= 95% and greedy >= 60%; greedy beats random >= 85%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from tablero.agents import Seat, make_agent
+from tablero.core import compiled, new_game
+from tablero.games.choque.deckfile import shipped_decks
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def one_game(job: tuple[str, str, int, float]) -> dict[str, Any]:
+    x, y, i, budget = job
+    decks = [d.deck for d in shipped_decks().values() if d.deck.edition == "choque-2026"]
+    dx, dy = decks[i % 4], decks[(i // 4) % 4]
+    opts = {"budget": budget}
+    ax = make_agent(x, seed=2 * i, **(opts if x == "mcts" else {}))
+    ay = make_agent(y, seed=2 * i + 1, **(opts if y == "mcts" else {}))
+    x_seat = "A" if i % 2 == 0 else "B"
+    agents = {x_seat: ax, ("B" if x_seat == "A" else "A"): ay}
+    g = new_game("choque", decks=[dx, dy] if x_seat == "A" else [dy, dx], seed=10_000 + i)
+    searched = iterations = 0
+    search_time = 0.0
+    while not g.is_over:
+        d = g.pending
+        assert d is not None
+        agent = agents[d.player]
+        t0 = time.perf_counter()
+        action = agent.act(Seat(g, d.player))
+        if getattr(agent, "name", "") == "mcts" and getattr(agent, "last_iterations", 0):
+            search_time += time.perf_counter() - t0
+            iterations += agent.last_iterations  # type: ignore[attr-defined]
+            searched += 1
+            agent.last_iterations = 0  # type: ignore[attr-defined]
+        g.apply(action)
+    w = g.winner
+    return {"x_won": 1.0 if w == x_seat else 0.5 if w == "draw" else 0.0, "turn": g.observe()["turn"],
+            "searched": searched, "iterations": iterations, "search_time": search_time}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--budget", type=float, default=0.1)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--pairs", default="mcts:random,mcts:greedy,greedy:random")
+    args = ap.parse_args()
+    print(f"build {'compiled (mypyc)' if compiled() else 'plain Python'}; budget {args.budget} s; "
+          f"{args.games} games per pair; workers {args.workers}")
+    for pair in args.pairs.split(","):
+        x, y = pair.split(":")
+        jobs = [(x, y, i, args.budget) for i in range(args.games)]
+        t0 = time.perf_counter()
+        with ProcessPoolExecutor(args.workers) as ex:
+            results = list(ex.map(one_game, jobs))
+        dt = time.perf_counter() - t0
+        wins = sum(r["x_won"] for r in results)
+        lo, hi = wilson(wins, len(results))
+        line = (f"{x} vs {y}: {x} wins {wins / len(results):.0%} (95% CI {lo:.0%}-{hi:.0%}), "
+                f"{sum(r['turn'] for r in results) / len(results):.1f} turns/game, {dt:.0f} s")
+        its = sum(r["iterations"] for r in results)
+        st = sum(r["search_time"] for r in results)
+        if its:
+            line += (f"; mcts {its / st:,.0f} iterations/s, "
+                     f"{its / sum(r['searched'] for r in results):,.0f} per searched decision")
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""Agents: they never see hidden information, they are deterministic for a seed, and they play to win."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablero.agents import Seat, make_agent
+from tablero.core import BadInput, Rng, new_game
+from tablero.games.choque.deckfile import shipped_decks
+from tablero.games.choque.game import ChoqueGame
+from tablero.games.choque.resample import resample
+
+DECKS = shipped_decks()
+AGENTS: list[tuple[str, dict[str, Any]]] = [("random", {}), ("greedy", {}), ("mcts", {"iterations": 25})]
+
+
+def midgame(seed: int, decisions: int = 60) -> ChoqueGame:
+    """A shipped-deck game after some random play, stopped at a decision with several options."""
+    g = new_game("choque", decks=[DECKS["furia_jaguar"].deck, DECKS["veneno_serpiente"].deck], seed=seed)
+    assert isinstance(g, ChoqueGame)
+    rng = Rng(seed)
+    for i in range(10_000):
+        if g.is_over:
+            raise AssertionError("game ended too early for this test")
+        legal = g.legal_actions()
+        if i >= decisions and len(legal) > 2:
+            return g
+        g.apply(legal[rng.below(len(legal))])
+    raise AssertionError("unreachable")
+
+
+def hidden_state(g: ChoqueGame, viewer: int) -> Any:
+    other = g.s.players[1 - viewer]
+    return ([c.id for c in other.hand], [c.id for c in other.main], [c.id for c in g.s.players[viewer].main])
+
+
+@pytest.mark.parametrize("name, options", AGENTS)
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_changing_hidden_cards_never_changes_the_decision(name: str, options: dict[str, Any], seed: int) -> None:
+    """CH-11.2: redistributing every card hidden from the deciding player (the opponent's hand, every deck's
+    order) leaves the view, the legal actions and the agent's choice unchanged, for a fixed agent seed."""
+    g = midgame(seed)
+    d = g.pending
+    assert d is not None
+    me = "AB".index(d.player)
+    changed = g.clone()
+    assert isinstance(changed, ChoqueGame)
+    for k in range(20):  # find a redistribution that really moves hidden cards
+        resample(changed.s, me, Rng(1000 + k))
+        if hidden_state(changed, me) != hidden_state(g, me):
+            break
+    assert hidden_state(changed, me) != hidden_state(g, me)
+    changed._legal_cache = None
+    assert changed.view(d.player) == g.view(d.player)
+    assert changed.legal_actions() == g.legal_actions()
+    first = make_agent(name, seed=7, **options).act(Seat(g, d.player))
+    second = make_agent(name, seed=7, **options).act(Seat(changed, d.player))
+    assert first == second
+
+
+def test_mcts_with_iterations_is_deterministic_and_skips_forced_decisions() -> None:
+    g = midgame(5)
+    d = g.pending
+    assert d is not None
+    a = make_agent("mcts", seed=3, iterations=30)
+    b = make_agent("mcts", seed=3, iterations=30)
+    assert a.act(Seat(g, d.player)) == b.act(Seat(g, d.player))
+    assert a.last_iterations == 30  # type: ignore[attr-defined]
+    # a decision with one legal action is answered without searching
+    forced = new_game("choque", decks=[DECKS["furia_jaguar"].deck, DECKS["ojo_tormenta"].deck], seed=1)
+    rng = Rng(2)
+    while len(forced.legal_actions()) != 1:
+        legal = forced.legal_actions()
+        forced.apply(legal[rng.below(len(legal))])
+    c = make_agent("mcts", seed=3, iterations=30)
+    pending = forced.pending
+    assert pending is not None
+    assert c.act(Seat(forced, pending.player)) == forced.legal_actions()[0]
+    assert c.last_iterations == 0  # type: ignore[attr-defined]
+
+
+def test_agents_only_choose_legal_actions_and_greedy_beats_random() -> None:
+    wins = 0
+    for i in range(6):
+        g = new_game("choque", decks=[DECKS["formas_nahual"].deck, DECKS["ojo_tormenta"].deck], seed=i)
+        agents = {"A": make_agent("greedy", seed=i), "B": make_agent("random", seed=i)}
+        if i % 2:
+            agents = {"A": agents["B"], "B": agents["A"]}
+        while not g.is_over:
+            d = g.pending
+            assert d is not None
+            act = agents[d.player].act(Seat(g, d.player))
+            assert act in g.legal_actions()
+            g.apply(act)
+        greedy_seat = "A" if i % 2 == 0 else "B"
+        wins += g.winner == greedy_seat
+    assert wins >= 5
+
+
+def test_unknown_agent_and_bad_options() -> None:
+    with pytest.raises(BadInput, match="unknown agent 'alphazero'"):
+        make_agent("alphazero")
+    with pytest.raises(BadInput, match="budget"):
+        make_agent("mcts", budget=0)
