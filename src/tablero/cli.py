@@ -242,5 +242,14 @@ def demo(seed: int, edition: str, lang: str, effects: bool) -> None:
         sys.exit(1)
 
 
+from tablero.lab.command import simulate as _simulate_command  # noqa: E402
+from tablero.play.commands import play as _play_command  # noqa: E402  (the commands live with their package)
+from tablero.play.commands import replay as _replay_command  # noqa: E402
+
+main.add_command(_play_command)
+main.add_command(_replay_command)
+main.add_command(_simulate_command)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

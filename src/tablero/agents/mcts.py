@@ -19,27 +19,28 @@ from typing import Any
 from tablero.core import BadInput, Game, Rng
 
 from .base import Seat
-from .playout import FREE_KINDS, action_key, default_reply
+from .playout import FREE_KINDS, action_key, default_reply, settle
 
 
 class _Node:
     """Statistics of the actions tried from one point of the action sequence: per action key, visits,
     total value (from the point of view of the player who chose it) and availability."""
 
-    __slots__ = ("visits", "value", "avail", "children")
+    __slots__ = ("visits", "value", "avail", "children", "prior")
 
     def __init__(self) -> None:
         self.visits: dict[tuple[Any, ...], int] = {}
         self.value: dict[tuple[Any, ...], float] = {}
         self.avail: dict[tuple[Any, ...], int] = {}
         self.children: dict[tuple[Any, ...], _Node] = {}
+        self.prior: dict[tuple[Any, ...], float] | None = None  # one-ply evaluation of each action
 
 
 class MctsAgent:
     name = "mcts"
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
-                 playout_depth: int = 8, exploration: float = 0.7) -> None:
+                 playout_depth: int = 0, exploration: float = 0.7, prior_visits: float = 2.0) -> None:
         if budget is None and iterations is None:
             budget = 0.1
         if budget is not None and budget <= 0 or iterations is not None and iterations < 1:
@@ -49,6 +50,7 @@ class MctsAgent:
         self.iterations = iterations
         self.playout_depth = playout_depth
         self.c = exploration
+        self.prior_visits = prior_visits
         self.last_iterations = 0  # for benchmarks: iterations made on the last searched decision
 
     def act(self, seat: Seat) -> dict[str, Any]:
@@ -70,13 +72,17 @@ class MctsAgent:
         self.last_iterations = n
         keys = [action_key(a) for a in legal]
         # the most visited action; ties go to the better average, then to the first listed
-        best = max(range(len(legal)), key=lambda i: (root.visits.get(keys[i], 0),
-                                                     root.value.get(keys[i], 0.0) / max(1, root.visits.get(keys[i], 0)),
-                                                     -i))
+        best = max(range(len(legal)), key=lambda i: (root.visits.get(keys[i], 0), self._mean(root, keys[i]), -i))
         return legal[best]
 
+    def _mean(self, node: _Node, k: tuple[Any, ...]) -> float:
+        n = node.visits.get(k, 0)
+        p = (node.prior or {}).get(k)
+        if p is None:
+            return node.value.get(k, 0.0) / max(1, n)
+        return (node.value.get(k, 0.0) + p * self.prior_visits) / (n + self.prior_visits)
+
     def _iterate(self, g: Game, root: _Node, me: str) -> None:
-        rng = self.rng
         node = root
         path: list[tuple[_Node, tuple[Any, ...], str]] = []
         expanded = False
@@ -90,13 +96,13 @@ class MctsAgent:
             keys = [action_key(a) for a in legal]
             for k in keys:
                 node.avail[k] = node.avail.get(k, 0) + 1
-            untried = [i for i, k in enumerate(keys) if k not in node.visits]
-            if untried:
-                i = untried[rng.below(len(untried))]
-                expanded = True
-            else:
-                i = self._select(node, keys)
+            if self.prior_visits and node.prior is None:
+                node.prior = self._priors(g, legal, keys, d.player)
+                expanded = True  # a new node: its one-ply evaluations stand in for a playout
+            i = self._select(node, keys)
             k = keys[i]
+            if k not in node.visits and not node.prior:
+                expanded = True  # without priors: one new action per iteration, then a playout
             path.append((node, k, d.player))
             g.apply(legal[i])
             child = node.children.get(k)
@@ -110,14 +116,37 @@ class MctsAgent:
             nd.value[k] = nd.value.get(k, 0.0) + (value if player == me else -value)
 
     def _select(self, node: _Node, keys: list[tuple[Any, ...]]) -> int:
+        """UCB1 over the available actions; an action's one-ply evaluation counts as ``prior_visits`` visits
+        (progressive bias), an action never tried and without a prior is tried first."""
         best, best_u = 0, -math.inf
         c = self.c
+        pv = self.prior_visits
+        prior = node.prior or {}
         for i, k in enumerate(keys):
-            n = node.visits[k]
-            u = node.value[k] / n + c * math.sqrt(math.log(node.avail[k]) / n)
+            n = node.visits.get(k, 0)
+            p = prior.get(k)
+            if p is None:
+                if n == 0:
+                    return i
+                mean, total = node.value[k] / n, float(n)
+            else:
+                mean, total = (node.value.get(k, 0.0) + p * pv) / (n + pv), n + pv
+            u = mean + c * math.sqrt(math.log(node.avail[k] + 1) / total)
             if u > best_u:
                 best, best_u = i, u
         return best
+
+    @staticmethod
+    def _priors(g: Game, legal: list[dict[str, Any]], keys: list[tuple[Any, ...]], player: str
+                ) -> dict[tuple[Any, ...], float]:
+        """Each action's value for ``player`` one ply ahead, once its battle or chain resolved."""
+        out = {}
+        for a, k in zip(legal, keys, strict=True):
+            h = g.clone()
+            h.apply(a)
+            settle(h)
+            out[k] = h.heuristic(player)
+        return out
 
     def _playout(self, g: Game) -> None:
         """A short playout: random choices when a player has the initiative, quiet replies otherwise."""
@@ -128,3 +157,4 @@ class MctsAgent:
                 return
             legal = g.legal_actions()
             g.apply(legal[rng.below(len(legal))] if d.kind in FREE_KINDS else default_reply(legal))
+        settle(g)  # let a battle or chain under way resolve before judging the position

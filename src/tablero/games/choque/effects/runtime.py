@@ -253,7 +253,7 @@ class EffectRules(KeywordRules):
             q.arena = None
         s.players[owner].put(card, to, public=True)
         s.fx_changed()
-        self._event(reason, player=NAMES[qi], card=card.id, zone=zone)
+        self._event(reason, player=NAMES[qi], card=card.id, zone=zone, reason="effect")
 
     def _target_options(self, pi: int, ability: Ability, src: Handle) -> list[list[str]] | None:
         """Every legal ``targets`` list for activating ``ability`` (None: no legal choice exists)."""
@@ -445,7 +445,7 @@ class EffectRules(KeywordRules):
         chosen = self._bind_targets(pi, ab, src, refs)
         if ab.once_per_turn:
             s.used = (*s.used, self._once_key(src, ab))
-        self._event("activate", player=NAMES[pi], ability=ab.name, source=_src_name(src))
+        self._event("activate", player=NAMES[pi], ability=ab.name, source=self._src_name(src))
         link = ("ability", pi, src, ab, chosen, len(s.chain) - 1 if s.chain_mode == 1 else -1, apoyo)
         self._fire_targeted(chosen)
         self._pay_then(pi, src, ab, 0, ("link", link))
@@ -1009,6 +1009,13 @@ class EffectRules(KeywordRules):
                     self._leave_field(pi, zi, "mictlan", reason="destroyed")
                     self._event("destroyed", player=NAMES[pi], card=c.card.id, reason="resistance")
 
+    def _src_name(self, src: Handle) -> str:
+        """The card id of an ability's source, for the log (a character by its card, not its uid)."""
+        if src[0] == "char":
+            found = self.s.find(src[1])
+            return found[2].card.id if found is not None else f"uid{src[1]}"
+        return str(src[-1].id) if isinstance(src[-1], CardDef) else str(src)
+
     def _step_apoyo_done(self, step: tuple[Any, ...]) -> None:
         """CH-1.5: a normal or rápido apoyo goes to the Mictlán once its effect resolved."""
         _, pi, zi, card = step
@@ -1039,9 +1046,3 @@ def _freeze(chosen: Any) -> tuple[Any, ...]:
     if isinstance(chosen, tuple):
         return chosen
     return tuple((k, tuple(v)) for k, v in chosen.items())
-
-
-def _src_name(src: Handle) -> str:
-    if src[0] == "char":
-        return f"uid{src[1]}"
-    return str(src[-1].id) if isinstance(src[-1], CardDef) else str(src)

@@ -1,0 +1,220 @@
+"""``tablero simulate``: the balance lab's command (registered in ``tablero.cli``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from tablero.agents import AGENT_NAMES
+from tablero.core import TableroError
+
+EDITION_NAMES = ("choque-2026", "choque-legacy")
+FIRST_POLICIES = ("random", "alternate")  # = runner.FIRST_POLICIES; runner (and the engine) load on use
+
+
+class _Bad(Exception):
+    """Bad input: message on stderr, exit status 2."""
+
+
+def _fail(msg: str, status: int = 2) -> NoReturn:
+    click.echo(f"error: {msg}", err=True)
+    sys.exit(status)
+
+
+def default_workers() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def parse_agents(spec: str) -> tuple[str, str]:
+    """``greedy,greedy`` -> ("greedy", "greedy"); one name is used for both sides."""
+    names = [p.strip() for p in spec.split(",")]
+    if len(names) == 1:
+        names = names * 2
+    if len(names) != 2 or not all(names):
+        raise _Bad(f"--agents: give two agents separated by a comma, like greedy,greedy; got {spec!r}")
+    for n in names:
+        if n not in AGENT_NAMES:
+            raise _Bad(f"--agents: unknown agent {n!r}; known agents: {', '.join(AGENT_NAMES)}")
+    return names[0], names[1]
+
+
+def load_decks(args: tuple[str, str], cards_path: Path | None, edition: str | None
+               ) -> tuple[tuple[str, str], tuple[Any, Any], str]:
+    """Resolve two deck ids or deck files, choose the edition and check both decks under CH-2 (with the
+    limited list in force today). Returns (ids, decks, edition)."""
+    from tablero.games.choque.cardfile import load_cards, shipped_pool
+    from tablero.games.choque.cards import CardPool
+    from tablero.games.choque.deck import check_deck
+    from tablero.games.choque.deckfile import list_in_force, load_deck, shipped_decks, shipped_limited_lists
+
+    try:
+        pool = shipped_pool()
+        if cards_path is not None:
+            pool = CardPool(load_cards(cards_path), base=pool)  # a designer's cards shadow shipped ids
+        shipped = shipped_decks(pool)
+        ids: list[str] = []
+        decks = []
+        for arg in args:
+            p = Path(arg)
+            if arg in shipped:
+                ids.append(arg)
+                decks.append(shipped[arg].deck)
+            elif p.suffix in (".yaml", ".yml") or p.exists() or "/" in arg or os.sep in arg:
+                df = load_deck(p, pool)
+                ids.append(df.id)
+                decks.append(df.deck)
+            else:
+                raise _Bad(f"--decks: no shipped deck {arg!r} and no such deck file; shipped decks: "
+                           f"{', '.join(shipped) or 'none'}")
+        lists = shipped_limited_lists()
+    except TableroError as e:
+        raise _Bad(str(e)) from None
+    if edition is None:
+        eds = {d.edition or "choque-2026" for d in decks}
+        if len(eds) > 1:
+            raise _Bad(f"--decks: {ids[0]} is a {decks[0].edition} deck and {ids[1]} a {decks[1].edition} "
+                       f"deck; choose the edition to play with --edition")
+        edition = eds.pop()
+    in_force = list_in_force(lists, dt.date.today())
+    problems: list[str] = []
+    for did, d in zip(ids, decks, strict=True):
+        violations = check_deck(d, edition, in_force.limits if in_force else {}, pool=pool)
+        if violations:
+            problems.append(f"deck {did} is not legal in {edition} (CH-2):")
+            problems.extend(f"  {v}" for v in violations)
+    if problems:
+        raise _Bad("\n".join(problems))
+    return (ids[0], ids[1]), (decks[0], decks[1]), edition
+
+
+@contextmanager
+def _progress(total: int, what: str, enabled: bool) -> Iterator[Callable[[int], None] | None]:
+    """A Rich progress bar on stderr, or nothing when stderr is not a terminal."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=Console(stderr=True),
+                  transient=True) as bar:
+        task = bar.add_task(what, total=total)
+
+        def advance(k: int) -> None:
+            bar.advance(task, k)
+
+        yield advance
+
+
+@click.command("simulate")
+@click.option("--decks", nargs=2, required=True, metavar="DECK_A DECK_B",
+              help="Two shipped deck ids (tablero deck list) or deck files; DECK_A is played by the first agent.")
+@click.option("--agents", default="greedy,greedy", show_default=True, metavar="A,B",
+              help=f"The agents of DECK_A and DECK_B, comma-separated ({', '.join(AGENT_NAMES)}); one name "
+                   "plays both.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="How many CHOQUES to play (with --match: how many matches).")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Every game and agent seed derives from it and the game's index only.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: all cores; 1 plays in this process). Results do not depend "
+                   "on it.")
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="mcts: seconds per decision (results then depend on the machine). Ignored by other agents.")
+@click.option("--iterations", type=click.IntRange(min=1), default=None,
+              help="mcts: iterations per decision (reproducible). Ignored by other agents.")
+@click.option("--first", "first", type=click.Choice(FIRST_POLICIES), default="random", show_default=True,
+              help="Who starts a game: random from the game's seed (CH-4.2), or alternate: DECK_A starts in "
+                   "games 0, 1, 4, 5, 8, ... and DECK_B in the others, so that seat and first player cover all four "
+                   "combinations.")
+@click.option("--match", "as_match", is_flag=True,
+              help="Play best-of-three matches (CH-0.4); the loser of a CHOQUE chooses to go first (CH-4.2).")
+@click.option("--edition", type=click.Choice(EDITION_NAMES), default=None,
+              help="The edition to play (default: the decks' edition).")
+@click.option("--cards", "cards_path", type=click.Path(path_type=Path), default=None,
+              help="A card file or folder of your own, added to the shipped cards (its ids shadow shipped ones).")
+@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write games.csv, cards.csv and PNG plots into this folder.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object as the last line of stdout (and no progress bar).")
+def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers: int | None,
+             budget: float | None, iterations: int | None, first: str, as_match: bool, edition: str | None,
+             cards_path: Path | None, report_dir: Path | None, as_json: bool) -> None:
+    """The balance lab: play many games between two decks and report win rates, first-seat advantage,
+    game length and per-card win rates (when drawn / when played).
+
+    The first deck/agent is "A" in the report, the second "B". Seats alternate: A's deck sits in seat A in
+    even-numbered games and in seat B in odd ones. Per card: the games in which the owner drew it (opening
+    hand included) and in which the owner put it to use (any call, play, activation), the deck's win rate in
+    those games and its delta from the deck's overall win rate (draws count as non-wins).
+
+    Both decks are checked under CH-2 first (with the limited list in force today). mcts agents without
+    --budget or --iterations search 0.1 s per decision.
+
+    Exit status: 0, 1 when a game failed in the engine, 2 on bad input.
+    """
+    try:
+        names = parse_agents(agents)
+        if budget is not None and iterations is not None:
+            raise _Bad("--budget and --iterations: give one or the other")
+        ids, deck_objs, ed = load_decks(decks, cards_path, edition)
+        if report_dir is not None:
+            try:
+                report_dir.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise _Bad(f"--report: cannot create {report_dir}: {e.strerror or e}") from None
+    except _Bad as e:
+        _fail(str(e))
+    from .runner import LabConfig, LabError, run
+
+    options: dict[str, Any] = {}
+    if "mcts" in names:
+        if budget is not None:
+            options["budget"] = budget
+        if iterations is not None:
+            options["iterations"] = iterations
+    elif budget is not None or iterations is not None:
+        click.echo("note: --budget/--iterations apply to mcts agents only; ignored", err=True)
+    cfg = LabConfig(decks=deck_objs, agents=names, edition=ed, seed=seed, agent_options=options, first=first,
+                    match=as_match)
+    n_workers = workers if workers is not None else default_workers()
+    show = sys.stderr.isatty() and not as_json
+    try:
+        with _progress(games, "matches" if as_match else "games", show) as advance:
+            res = run(cfg, games, n_workers, advance)
+    except LabError as e:
+        _fail(f"a game failed in the engine: {e}", 1)
+    except TableroError as e:  # e.g. an agent option the agent refuses
+        _fail(str(e))
+
+    from .report import summarize_run, text_report, write_csvs, write_plots
+
+    summary = summarize_run(cfg, res, ids)
+    for line in text_report(summary, res.workers):
+        click.echo(line)
+    if report_dir is not None:
+        written = write_csvs(report_dir, summary, res.records, as_match)
+        written += write_plots(report_dir, summary, res.records)
+        click.echo("")
+        click.echo(f"wrote {', '.join(str(p) for p in written)}")
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False))

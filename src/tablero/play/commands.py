@@ -1,0 +1,52 @@
+"""The ``play`` and ``replay`` click commands (registered on ``tablero`` in ``cli.py``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+
+@click.command("play")
+@click.option("--deck", default=None, metavar="DECK",
+              help="Your deck: a shipped deck id (tablero deck list) or a deck file. Default: the edition's first.")
+@click.option("--opponent-deck", default=None, metavar="DECK",
+              help="The opponent's deck. Default: drawn by the seed among the edition's shipped decks.")
+@click.option("--vs", default="greedy", show_default=True, type=click.Choice(["mcts", "greedy", "random"]),
+              help="The computer player.")
+@click.option("--seed", default=1, show_default=True, type=int, help="Seed for the shuffle and the computer.")
+@click.option("--lang", default="es", show_default=True, type=click.Choice(["es", "en"]))
+@click.option("--budget", default=1.0, show_default=True, type=click.FloatRange(min=0.01),
+              help="Seconds per decision for --vs mcts.")
+@click.option("--save", default=None, type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the game (decks, seed, actions) to this JSON file after every action.")
+@click.option("--match", is_flag=True, help="Best of three CHOQUES (CH-0.4); the loser chooses who starts.")
+@click.option("--edition", default="choque-2026", show_default=True,
+              type=click.Choice(["choque-2026", "choque-legacy"]))
+def play(deck: str | None, opponent_deck: str | None, vs: str, seed: int, lang: str, budget: float,
+         save: Path | None, match: bool, edition: str) -> None:
+    """Play Choque de Héroes in the terminal: you are seat A against a computer player (seat B).
+
+    Each time you must decide you see what happened, the board and the numbered legal actions: type a
+    number. ? help, s surrender, q quit.
+    """
+    from .session import PlayOptions, run_play
+
+    opts = PlayOptions(deck=deck, opponent_deck=opponent_deck, vs=vs, seed=seed, lang=lang, budget=budget,
+                       save=save, match=match, edition=edition)
+    sys.exit(run_play(opts))
+
+
+@click.command("replay")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--lang", default="es", show_default=True, type=click.Choice(["es", "en"]))
+@click.option("--game", "game_no", default=None, type=int, help="For a saved match: which CHOQUE (from 1).")
+def replay(file: Path, lang: str, game_no: int | None) -> None:
+    """Step through a game saved by 'tablero play --save': Enter next, b back, a number jumps, q quits.
+
+    Exit status 2 when FILE cannot be read or does not replay.
+    """
+    from .replay import run_replay
+
+    sys.exit(run_replay(file, lang, game_no))

@@ -1,0 +1,412 @@
+"""``tablero play``: a human (seat A) against a computer player (seat B) in the terminal.
+
+The loop is the core's: while the game is not over, whoever's decision is pending answers it. For the
+human that means: the log of what happened since their last decision (only what A may see), the board,
+the numbered legal actions in words, and a number read from the input. Every applied action is saved at
+once when ``--save`` is given, so a crash loses nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from tablero.agents import Agent, Seat, make_agent
+from tablero.core import BadInput, IllegalAction, Rng, TableroError
+from tablero.games.choque.cardfile import shipped_pool
+from tablero.games.choque.cards import CardDef
+from tablero.games.choque.deck import Deck
+from tablero.games.choque.deckfile import DeckFile, load_deck, shipped_decks
+from tablero.games.choque.game import ChoqueGame
+from tablero.games.choque.match import Match
+
+from .board import render_board
+from .describe import describe
+from .events import event_lines
+from .record import GameRecord, deck_json, match_json, write_json
+from .text import TEXTS, CardBook, tr
+
+HUMAN = "A"
+COMPUTER = "B"
+YES = {"s", "si", "sí", "y", "yes"}
+
+
+class Quit(Exception):
+    """The human left (``q``, or the end of the input)."""
+
+
+class Console:
+    """Lines out, answers in. ``ask`` returns ``None`` at the end of the input."""
+
+    def __init__(self, inp: TextIO | None = None, out: TextIO | None = None) -> None:
+        self.inp = inp if inp is not None else sys.stdin
+        self.out = out if out is not None else sys.stdout
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def lines(self, lines: list[str]) -> None:
+        self.out.write("".join(line + "\n" for line in lines))
+        self.out.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        self.out.write(prompt)
+        self.out.flush()
+        try:
+            line = self.inp.readline()
+        except KeyboardInterrupt:
+            return None
+        if not line:
+            return None
+        return line.strip()
+
+
+@dataclass
+class PlayOptions:
+    deck: str | None = None
+    opponent_deck: str | None = None
+    vs: str = "greedy"
+    seed: int = 1
+    lang: str = "es"
+    budget: float = 1.0
+    save: Path | None = None
+    match: bool = False
+    edition: str = "choque-2026"
+
+
+def resolve_deck(spec: str, edition: str) -> tuple[str, Deck]:
+    """A shipped deck id, or the path of a deck file."""
+    decks = shipped_decks()
+    if spec in decks:
+        return spec, decks[spec].deck
+    path = Path(spec)
+    if path.suffix in (".yaml", ".yml") or path.exists():
+        df: DeckFile = load_deck(path, shipped_pool())
+        return df.id, df.deck
+    known = ", ".join(d.id for d in decks.values() if d.deck.edition == edition)
+    raise BadInput(f"no shipped deck {spec!r} (shipped for {edition}: {known or 'none'}); a deck file path "
+                   "is accepted too")
+
+
+def choose_decks(opts: PlayOptions) -> tuple[tuple[str, Deck], tuple[str, Deck]]:
+    """The human's deck (default: the edition's first shipped deck) and the opponent's (default: drawn by
+    the seed among the edition's shipped decks)."""
+    options = [d for d in shipped_decks().values() if d.deck.edition == opts.edition]
+    if (opts.deck is None or opts.opponent_deck is None) and not options:
+        raise BadInput(f"no shipped deck for {opts.edition}; name decks with --deck and --opponent-deck")
+    mine = resolve_deck(opts.deck, opts.edition) if opts.deck else (options[0].id, options[0].deck)
+    if opts.opponent_deck:
+        theirs = resolve_deck(opts.opponent_deck, opts.edition)
+    else:
+        pick = Rng(opts.seed ^ 0xDEC4).choice(options)
+        theirs = (pick.id, pick.deck)
+    return mine, theirs
+
+
+class PlaySession:
+    """One ``tablero play`` run: a single CHOQUE or a best-of-three match."""
+
+    def __init__(self, opts: PlayOptions, console: Console) -> None:
+        self.opts = opts
+        self.con = console
+        self.lang = opts.lang
+        (self.deck_id, self.deck), (self.opp_id, self.opp_deck) = choose_decks(opts)
+        cards = list(shipped_pool()) + self.deck.all_cards() + self.opp_deck.all_cards()
+        self.book = CardBook(cards, opts.lang)
+        self.agent_name = opts.vs
+        self.agents = {HUMAN: "human", COMPUTER: opts.vs}
+        self.records: list[GameRecord] = []
+        self.match: Match | None = Match() if opts.match else None
+        self.deck_names = {HUMAN: self.deck.name, COMPUTER: self.opp_deck.name}
+
+    def t(self, key: str, **kw: object) -> str:
+        return tr(self.lang, key, **kw)
+
+    # -- saving ------------------------------------------------------------------------------------
+    def save(self) -> None:
+        if self.opts.save is None or not self.records:
+            return
+        if self.match is not None:
+            doc = match_json(self.records, self.match.winner, self.agents)
+        else:
+            doc = self.records[-1].to_json()
+        try:
+            write_json(self.opts.save, doc)
+        except OSError as e:
+            raise BadInput(f"--save: cannot write {self.opts.save}: {e.strerror or e}") from None
+
+    def make_agent(self) -> Agent:
+        if self.opts.vs == "mcts":
+            return make_agent("mcts", seed=self.opts.seed, budget=self.opts.budget)
+        return make_agent(self.opts.vs, seed=self.opts.seed)
+
+    # -- the run -----------------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play; the exit status (0: played or left cleanly)."""
+        vs = {"greedy": "greedy", "random": "random", "mcts": "MCTS"}.get(self.opts.vs, self.opts.vs)
+        self.con.say(self.t("welcome", you=HUMAN, deck=self.deck.name, vs=vs, opp=COMPUTER,
+                            opp_deck=self.opp_deck.name, seed=self.opts.seed))
+        self.con.say(self.t("legend"))
+        try:
+            if self.match is None:
+                self.play_choque(self.opts.seed, None)
+            else:
+                self.play_match(self.match)
+        except KeyboardInterrupt:
+            self.con.say("")
+            self.con.say(self.t("quit"))
+            self.save()
+            if self.opts.save is not None:
+                self.con.say(self.t("saved", path=self.opts.save))
+            return 130
+        except Quit:
+            self.save()
+            if self.opts.save is not None:
+                self.con.say(self.t("saved", path=self.opts.save))
+            return 0
+        if self.opts.save is not None:
+            self.con.say(self.t("saved", path=self.opts.save))
+        return 0
+
+    def play_match(self, m: Match) -> None:
+        n = 0
+        while not m.over:
+            n += 1
+            self.con.say("")
+            self.con.say(self.t("match_game", n=n))
+            chooser = m.chooser
+            first: str | None
+            if chooser is None:
+                first = None
+                self.con.say(self.t("match_random"))
+            elif chooser == HUMAN:
+                first = self.ask_first()
+            else:
+                first = COMPUTER  # CH-4.2: the computer, having lost, chooses to start
+                self.con.say(self.t("match_opp_starts"))
+            winner = self.play_choque(self.opts.seed + n - 1, first)
+            m.record(winner)
+            self.save()
+            wins = m.wins
+            self.con.say(self.t("match_score", a=wins[HUMAN], b=wins[COMPUTER]))
+        w = m.winner
+        self.con.say(self.t("match_win" if w == HUMAN else "match_loss" if w == COMPUTER else "match_draw"))
+
+    def ask_first(self) -> str:
+        self.con.say(self.t("match_ask_first"))
+        self.con.say(f"  1) {self.t('match_first_me')}")
+        self.con.say(f"  2) {self.t('match_first_opp')}")
+        while True:
+            ans = self.con.ask(self.t("match_choice"))
+            if ans is None:
+                self.con.say("")
+                self.con.say(self.t("eof"))
+                raise Quit
+            if ans.lower() in ("q", "salir", "quit"):
+                self.con.say(self.t("quit"))
+                raise Quit
+            if ans == "1":
+                return HUMAN
+            if ans == "2":
+                return COMPUTER
+            self.con.say(self.t("bad_input", text=ans, n=2))
+
+    def play_choque(self, seed: int, first: str | None) -> str:
+        """Play one CHOQUE to its end; its winner. Raises ``Quit`` when the human leaves."""
+        rec = GameRecord(edition=self.opts.edition, seed=seed,
+                         decks=[deck_json(self.deck, self.deck_id), deck_json(self.opp_deck, self.opp_id)],
+                         first=first, agents=dict(self.agents))
+        self.records.append(rec)
+        game = rec.new_game()
+        agent = self.make_agent()
+        self.save()
+        shown = 0
+        while not game.is_over:
+            d = game.pending
+            assert d is not None
+            if d.player == COMPUTER:
+                action = agent.act(Seat(game, COMPUTER))
+                self.apply(game, rec, action)
+                continue
+            log = game.log_for(HUMAN)
+            self.show_events(log[shown:])
+            shown = len(log)
+            self.human_turn(game, rec)
+        log = game.log_for(HUMAN)
+        self.show_events(log[shown:])
+        winner = game.winner or "draw"
+        rec.winner = winner
+        self.save()
+        if winner == HUMAN:
+            self.con.say(self.t("result_win", p=HUMAN))
+        elif winner == COMPUTER:
+            self.con.say(self.t("result_loss", p=COMPUTER))
+        else:
+            self.con.say(self.t("result_draw"))
+        return winner
+
+    def apply(self, game: ChoqueGame, rec: GameRecord, action: dict[str, Any]) -> None:
+        game.apply(action)
+        rec.actions.append(dict(action))
+        self.save()
+
+    def show_events(self, events: list[dict[str, Any]]) -> None:
+        lines = event_lines(events, self.book)
+        while lines and not lines[0]:
+            lines.pop(0)
+        if lines:
+            self.con.say("")
+            self.con.say(self.t("log_header"))
+            self.con.lines(["  " + ln if ln else "" for ln in lines])
+
+    def decision_text(self, game: ChoqueGame, kind: str) -> str:
+        extra = choice_context(game, self.book)
+        if extra and kind == "choose":
+            return extra
+        text = self.t(f"k_{kind}") if f"k_{kind}" in _kinds() else kind
+        return f"{text} {extra}" if extra else text
+
+    def show_cards(self, game: ChoqueGame) -> None:
+        """The rules text of every card the human sees: their hand, then both fields."""
+        obs = game.view(HUMAN)
+        ids: list[str] = list(obs[HUMAN].get("hand", []))
+        for p in (HUMAN, COMPUTER):
+            for zone in ("C1", "C2", "C3", "C4", "Z1", "Z2", "Z3", "Z4", "Z5", "SA", "SB", "arena"):
+                z = obs[p].get(zone)
+                if isinstance(z, dict) and isinstance(z.get("card"), str):
+                    ids.append(z["card"])
+        self.con.say(self.t("cards_header"))
+        for cid in dict.fromkeys(ids):
+            text = self.book.text(cid)
+            self.con.say(f"  {self.book.name(cid)}: {text}" if text else f"  {self.book.name(cid)}")
+
+    def show_decision(self, game: ChoqueGame, legal: list[dict[str, Any]]) -> None:
+        d = game.pending
+        assert d is not None
+        obs = game.view(HUMAN)
+        attacker = None
+        if obs.get("battle"):
+            attacks = [e for e in game.log_for(HUMAN) if e.get("event") == "attack"]
+            attacker = str(attacks[-1]["attacker"]) if attacks else None
+        self.con.say("")
+        self.con.lines(render_board(obs, self.book, HUMAN, self.deck_names, attacker))
+        self.con.say(self.decision_text(game, d.kind))
+        self.con.say(self.t("actions_header"))
+        width = len(str(len(legal)))
+        for i, act in enumerate(legal, 1):
+            self.con.say(f"  {i:>{width}}) {describe(act, obs, d.kind, self.book, HUMAN)}")
+
+    def human_turn(self, game: ChoqueGame, rec: GameRecord) -> None:
+        legal = game.legal_actions()
+        n = len(legal)
+        self.show_decision(game, legal)
+        while True:
+            ans = self.con.ask(self.t("prompt", n=n))
+            if ans is None:
+                self.con.say("")
+                self.con.say(self.t("eof"))
+                raise Quit
+            low = ans.lower()
+            if low.isdigit():
+                k = int(low)
+                if not 1 <= k <= n:
+                    self.con.say(self.t("out_of_range", k=k, n=n))
+                    continue
+                try:
+                    self.apply(game, rec, legal[k - 1])
+                except IllegalAction as e:  # pragma: no cover - a listed action is always legal
+                    self.con.say(self.t("illegal", rule=e.rule, message=e))
+                    continue
+                return
+            if low in ("?", "ayuda", "help", "h"):
+                saved = self.t("help_saved") if self.opts.save is not None else ""
+                self.con.say(self.t("help", saved=saved))
+            elif low in ("t", "tablero", "board"):
+                self.show_decision(game, legal)
+            elif low in ("v", "ver", "cards"):
+                self.show_cards(game)
+            elif low in ("r", "registro", "log"):
+                self.show_events(game.log_for(HUMAN))
+            elif low in ("s", "rendirse", "surrender"):
+                confirm = self.con.ask(self.t("confirm_surrender"))
+                if confirm is None:
+                    self.con.say("")
+                    self.con.say(self.t("eof"))
+                    raise Quit
+                if confirm.lower() in YES:
+                    self.apply(game, rec, {"player": HUMAN, "do": "surrender"})
+                    return
+                self.con.say(self.t("not_surrendering"))
+            elif low in ("q", "salir", "quit", "exit"):
+                self.con.say(self.t("quit"))
+                raise Quit
+            elif not low and n == 1:
+                self.apply(game, rec, legal[0])
+                return
+            elif not low:
+                self.con.say(self.t("empty_input", n=n))
+            else:
+                self.con.say(self.t("bad_input", text=ans, n=n))
+
+
+def _kinds() -> set[str]:
+    return {f"k_{k}" for k in ("action", "combat", "response", "defend", "ofrenda", "choose", "discard",
+                                "battle_repeat")}
+
+
+def choice_context(game: ChoqueGame, book: CardBook) -> str:
+    """What a ``choose`` decision is about. The Game API says only ``choose``; the engine's pending tuple
+    names the ability (read-only here), so the human knows what they are picking for."""
+    lang = book.lang
+    try:
+        pending = game.s.pending
+        if pending is None or pending[1] != "choose":
+            return ""
+        data = pending[2]
+        what = data[0]
+        if what == "elite":
+            return tr(lang, "c_elite", card=_uid_name(game, data[1], book))
+        if what == "cosmo":
+            return tr(lang, "c_cosmo", card=book.name(data[1].id))
+        if what == "optional":
+            return tr(lang, "c_optional", ability=book.ability_name(str(getattr(data[2], "name", "?"))))
+        if what == "trig_target":
+            return tr(lang, "c_trig_target", ability=book.ability_name(str(getattr(data[1][3], "name", "?"))))
+        if what == "select":
+            purpose, op, src = data[1], data[2], data[3]
+            source = _handle_name(game, src, book)
+            verb_key = f"v_{getattr(op, 'verb', '')}"
+            verb = tr(lang, verb_key) if verb_key in TEXTS[lang] else str(getattr(op, "verb", ""))
+            return tr(lang, f"c_select_{purpose}", source=source, verb=verb)
+        if what in ("clarividencia", "mimica", "zombificar", "zone"):
+            return tr(lang, f"c_{what}")
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return ""
+    return ""
+
+
+def _handle_name(game: ChoqueGame, h: Any, book: CardBook) -> str:
+    """The card an engine handle (``("char", uid)``, ``("zone", pi, "Z1", card)``, ...) points at."""
+    if h and h[0] == "char":
+        return _uid_name(game, h[1], book)
+    card = h[-1] if h else None
+    return book.name(str(card.id)) if isinstance(card, CardDef) else "?"
+
+
+def _uid_name(game: ChoqueGame, uid: Any, book: CardBook) -> str:
+    found = game.s.find(uid)
+    if found is None:
+        return "?"
+    return book.name(found[2].card.id)
+
+
+def run_play(opts: PlayOptions, console: Console | None = None) -> int:
+    try:
+        session = PlaySession(opts, console or Console())
+        return session.run()
+    except TableroError as e:
+        sys.stderr.write(f"error: {e}\n")
+        return 2

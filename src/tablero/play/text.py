@@ -1,0 +1,447 @@
+"""Every word the terminal table prints, in Spanish (default) and English, and the card-name book."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tablero.games.choque.cards import CardDef
+from tablero.games.choque.terms import KEYWORD_NAMES
+
+LANGS = ("es", "en")
+
+KEYWORD_NAMES_EN = {
+    "alerta": "Alert", "atormentar": "Torment", "aura": "Aura", "barbarie": "Barbarity",
+    "brutalidad": "Brutality", "clarividencia": "Clairvoyance", "comandar": "Command", "cosmo": "Cosmo",
+    "doble_batalla": "Double battle", "elite": "Elite", "emboscada": "Ambush", "fortaleza": "Fortress",
+    "guarda": "Guard", "heroismo": "Heroism", "invulnerable": "Invulnerable", "mimica": "Mimicry",
+    "portal": "Portal", "primer_dano": "First strike", "rito": "Rite", "tortura": "Torture",
+    "toxina": "Toxin", "zombificar": "Zombify",
+}
+
+_ES: dict[str, str] = {
+    # board
+    "turn_header": "Turno {turn} · juega {active} · fase {phase}",
+    "you_short": "{p} (tú)",
+    "opp_short": "{p} (rival)",
+    "you": "TÚ ({p})",
+    "opponent": "RIVAL ({p})",
+    "player": "JUGADOR {p}",
+    "hearts": "corazones {n}",
+    "soul_total": "total de almas {n}",
+    "toxina": "Toxina {n}",
+    "counts": "baraja {main} · almas {souls} · apoyo {support} · Mictlán {mictlan} · confinadas {confined} "
+              "· aisladas {isolated}",
+    "last_mictlan": "último en el Mictlán: {card}",
+    "sector": "sector {s} [{zone}: {card}]",
+    "sector_owner": "{card} (de {owner})",
+    "arena": "arena: {card}",
+    "supports": "apoyo",
+    "soul_value": "alma {v}",
+    "apoyo_sub": "apoyo {sub}",
+    "equips": "equipa {zones}",
+    "hand_count": "mano: {cards}",
+    "hand": "mano ({n}):",
+    "hand_empty": "mano: vacía",
+    "known_in_hand": "sabes que tiene en la mano: {cards}",
+    "known_deck": "conoces de la baraja {who} ({where}): {cards}",
+    "deck_top": "arriba",
+    "deck_bottom": "abajo",
+    "your_deck": "tuya",
+    "their_deck": "rival",
+    "chain": "Cadena: {links}",
+    "battle": "Batalla en curso: {player} ataca a {targets}",
+    "battle_with": "Batalla en curso: {player} ataca con {attacker} a {targets}",
+    "battle_hearts": "los corazones",
+    "legend": "(F fuerza · R resistencia · ♥ corazones · I impacto)",
+    "t_personaje": "personaje {v}",
+    "t_amalgama": "amalgama {v}",
+    "t_alma": "alma {v}",
+    "t_apoyo": "apoyo {sub}",
+    "t_sector": "sector",
+    "t_arena": "arena",
+    "st_resting": "descansando",
+    "st_called": "recién llamado",
+    "st_attacked": "ya atacó",
+    "st_defended": "ya defendió",
+    "st_zombified": "zombificado",
+    "st_mimica": "copia a {card}",
+    "st_mode": "modo {mode}",
+    "st_counters": "contadores {c}",
+    "sub_normal": "normal", "sub_continuo": "continuo", "sub_equipo": "equipo", "sub_rapido": "rápido",
+    "ph_start": "de inicio", "ph_ofrenda": "de ofrenda", "ph_soul_draw": "de robo de alma",
+    "ph_turn_draw": "de robo", "ph_action": "de acción", "ph_combat": "de combate", "ph_end": "final",
+    # decisions
+    "k_action": "Tu fase de acción: elige qué hacer.",
+    "k_combat": "Tu fase de combate: declara batallas o termina la fase.",
+    "k_response": "Puedes responder.",
+    "k_defend": "Te atacan: ¿defiendes con otro personaje?",
+    "k_ofrenda": "Fase de ofrenda: puedes devolver tu mano y robar de nuevo.",
+    "k_choose": "Elige.",
+    "k_discard": "Tienes más de 7 cartas: manda una al Mictlán.",
+    "k_battle_repeat": "El campo cambió: ¿repites la batalla?",
+    "c_elite": "Élite de {card}: ¿duplicas fuerza y resistencia?",
+    "c_clarividencia": "Clarividencia: la primera carta que elijas queda arriba; las siguientes van al fondo.",
+    "c_mimica": "Mímica: elige un personaje de tu Mictlán para confinarlo y copiar sus habilidades.",
+    "c_zombificar": "Zombificar: puedes devolver un alma a la mano y llamar a un personaje de tu Mictlán.",
+    "c_cosmo": "Cosmo: robaste {card}; puedes llamarlo ahora.",
+    "c_optional": "¿Usas {ability}?",
+    "c_select_cost": "Para pagar el coste de {source}, elige una carta ({verb}).",
+    "c_select_discard": "Elige una carta para descartar ({source}).",
+    "c_select_add": "Elige una carta para añadir a tu mano ({source}).",
+    "c_select_special_call": "Elige un personaje para llamarlo ({source}).",
+    "c_select_liberar": "Elige un personaje confinado para liberarlo ({source}).",
+    "v_discard": "descartar", "v_isolate": "aislar", "v_confine": "confinar", "v_destroy": "destruir",
+    "v_return_soul": "devolver un alma a la mano", "v_sacrifice": "sacrificar", "v_send": "mandar",
+    "v_return": "devolver",
+    "c_trig_target": "Elige el objetivo de {ability}.",
+    "c_zone": "Elige la zona donde llamar al personaje.",
+    "log_header": "Lo que pasó:",
+    "cards_header": "Cartas a la vista:",
+    "actions_header": "Acciones posibles:",
+    "prompt": "Tu elección (1-{n}, ? ayuda): ",
+    "bad_input": "No entiendo «{text}». Escribe un número del 1 al {n}, o ? para ver la ayuda.",
+    "out_of_range": "No hay acción {k}: elige un número del 1 al {n}.",
+    "empty_input": "Escribe el número de una acción (1-{n}), o ? para ver la ayuda.",
+    "help": (
+        "Ayuda:\n"
+        "  un número   hace esa acción de la lista (Enter, si solo hay una)\n"
+        "  t           vuelve a mostrar el tablero y las acciones\n"
+        "  v           muestra el texto de las cartas que ves (tu mano y el campo)\n"
+        "  r           muestra todo el registro de la partida (lo que puedes ver)\n"
+        "  s           te rindes (pide confirmación)\n"
+        "  q           sales de la partida{saved}\n"
+        "  ?           esta ayuda\n"
+        "Eres el jugador A; el rival es B. Sector A = zonas C1 y C2, sector B = C3 y C4; Z1–Z5 son las "
+        "zonas de apoyo (almas y apoyos).\n"
+        "F fuerza · R resistencia · ♥ corazones · I impacto (corazones que quita al atacar directo)."
+    ),
+    "help_saved": " (la partida queda guardada)",
+    "confirm_surrender": "¿Seguro que te rindes? (s/n): ",
+    "not_surrendering": "Sigues jugando.",
+    "quit": "Sales de la partida.",
+    "eof": "Se acabó la entrada: partida interrumpida.",
+    "saved": "Partida guardada en {path}.",
+    "illegal": "Acción no válida ({rule}): {message}",
+    "result_win": "Resultado: ganas tú ({p}).",
+    "result_loss": "Resultado: gana el rival ({p}).",
+    "result_draw": "Resultado: empate.",
+    "welcome": "Choque de Héroes — tú ({you}) con «{deck}» contra {vs} ({opp}) con «{opp_deck}». Semilla {seed}.",
+    "waiting": "El rival piensa…",
+    "match_game": "— CHOQUE {n} del encuentro (al mejor de tres) —",
+    "match_score": "Marcador: tú {a} – rival {b}.",
+    "match_ask_first": "Perdiste el CHOQUE anterior: eliges quién empieza.",
+    "match_first_me": "Empiezo yo",
+    "match_first_opp": "Empieza el rival",
+    "match_choice": "Tu elección (1-2): ",
+    "match_opp_starts": "El rival perdió el CHOQUE anterior y elige empezar.",
+    "match_random": "Quién empieza se sortea.",
+    "match_win": "¡Ganas el encuentro!",
+    "match_loss": "El rival gana el encuentro.",
+    "match_draw": "El encuentro termina en empate.",
+    # action descriptions
+    "a_activate_soul": "Activar el alma {card} (valor {v}) en {zone}",
+    "a_call": "Llamar a {card} (valor {v}) en {zone}",
+    "a_call_amalgam": "Llamar la amalgama {card} en {zone}, aislando {materials}",
+    "a_play_sector": "Jugar el sector {card} en {zone}",
+    "a_play_sector_opp": "Jugar el sector {card} en el {zone} del rival",
+    "a_play_arena": "Jugar la arena {card}",
+    "a_play_arena_replace": "Jugar la arena {card} (reemplaza a {old})",
+    "a_play_apoyo": "Activar el apoyo {card} ({sub}) en {zone}",
+    "a_on": " sobre {targets}",
+    "a_use": "Usar {ability} de {source}",
+    "a_use_portal": "Usar Portal de {source}: intercambiar {a} y {b}",
+    "a_attack_hearts": "Atacar directo a los corazones del rival con {attacker}",
+    "a_attack": "Atacar a {target} con {attacker}",
+    "a_attack_double": "Atacar a {a} y {b} con {attacker} (Doble batalla)",
+    "a_repeat": "Repetir la batalla: {what}",
+    "a_defend": "Defender con {defender}",
+    "a_pass": "Pasar",
+    "a_pass_response": "No responder",
+    "a_pass_defend": "No defender",
+    "a_pass_ofrenda": "No hacer la ofrenda",
+    "a_pass_choose": "Declinar",
+    "a_pass_battle_repeat": "No repetir la batalla",
+    "a_ofrenda": "Hacer la ofrenda: devolver tu mano ({cards}) y robar de nuevo",
+    "a_end_action": "Terminar la fase de acción (pasar al combate)",
+    "a_end_combat": "Terminar la fase de combate (fin del turno)",
+    "a_end": "Terminar la fase",
+    "a_elite": "Élite: duplicar fuerza y resistencia en esta batalla",
+    "a_use_optional": "Usar la habilidad",
+    "a_choose_zone": "Elegir la zona {zone}",
+    "a_choose_card": "Elegir {card}",
+    "a_choose_target": "Elegir {target}",
+    "a_zombificar": "Devolver {soul} a la mano y llamar a {card} desde el Mictlán en {zone}",
+    "a_discard": "Mandar {card} al Mictlán",
+    "a_surrender": "Rendirse",
+    "and": "y",
+    "from_hand": "{card} (de la mano)",
+    "ref_mine": "tu {zone}",
+    "ref_theirs": "{zone} del rival",
+    "ref_side": "{zone} de {side}",
+    "ref_card": "{card} ({loc})",
+    # replay
+    "r_header": "Repetición: {n} acciones · {edition} · semilla {seed} · A: «{a}» ({agent_a}) · B: «{b}» ({agent_b})",
+    "r_games": "Este archivo tiene {n} CHOQUES; se muestra el {k} (usa --game para elegir otro).",
+    "r_step": "Acción {i}/{n}: {who} — {what}",
+    "r_start": "Inicio de la partida (acción 0/{n}).",
+    "r_prompt": "[Enter] siguiente · b atrás · número: ir a esa acción · q salir: ",
+    "r_end": "Fin de la repetición ({result}).",
+    "r_at_end": "Ya estás en la última acción.",
+    "r_at_start": "Ya estás al inicio.",
+    "r_bad": "No entiendo «{text}»: Enter, b, un número del 0 al {n}, o q.",
+    "r_no_winner": "sin terminar",
+    "r_winner": "gana {w}",
+    "r_draw": "empate",
+}
+
+_EN: dict[str, str] = {
+    "turn_header": "Turn {turn} · {active} plays · {phase} phase",
+    "you_short": "{p} (you)",
+    "opp_short": "{p} (opponent)",
+    "you": "YOU ({p})",
+    "opponent": "OPPONENT ({p})",
+    "player": "PLAYER {p}",
+    "hearts": "hearts {n}",
+    "soul_total": "soul total {n}",
+    "toxina": "Toxin {n}",
+    "counts": "deck {main} · souls {souls} · support {support} · Mictlán {mictlan} · confined {confined} "
+              "· isolated {isolated}",
+    "last_mictlan": "last in the Mictlán: {card}",
+    "sector": "sector {s} [{zone}: {card}]",
+    "sector_owner": "{card} ({owner}'s)",
+    "arena": "arena: {card}",
+    "supports": "support",
+    "soul_value": "soul {v}",
+    "apoyo_sub": "{sub} support",
+    "equips": "equips {zones}",
+    "hand_count": "hand: {cards}",
+    "hand": "hand ({n}):",
+    "hand_empty": "hand: empty",
+    "known_in_hand": "you know they hold: {cards}",
+    "known_deck": "you know {who} deck ({where}): {cards}",
+    "deck_top": "top",
+    "deck_bottom": "bottom",
+    "your_deck": "your",
+    "their_deck": "the opponent's",
+    "chain": "Chain: {links}",
+    "battle": "Battle under way: {player} attacks {targets}",
+    "battle_with": "Battle under way: {player} attacks {targets} with {attacker}",
+    "battle_hearts": "the hearts",
+    "legend": "(F strength · R resistance · ♥ hearts · I impact)",
+    "t_personaje": "character {v}",
+    "t_amalgama": "amalgam {v}",
+    "t_alma": "soul {v}",
+    "t_apoyo": "{sub} support",
+    "t_sector": "sector",
+    "t_arena": "arena",
+    "st_resting": "resting",
+    "st_called": "just called",
+    "st_attacked": "attacked",
+    "st_defended": "defended",
+    "st_zombified": "zombified",
+    "st_mimica": "copies {card}",
+    "st_mode": "mode {mode}",
+    "st_counters": "counters {c}",
+    "sub_normal": "normal", "sub_continuo": "continuous", "sub_equipo": "equipment", "sub_rapido": "quick",
+    "ph_start": "start", "ph_ofrenda": "ofrenda", "ph_soul_draw": "soul draw", "ph_turn_draw": "draw",
+    "ph_action": "action", "ph_combat": "combat", "ph_end": "end",
+    "k_action": "Your action phase: choose what to do.",
+    "k_combat": "Your combat phase: declare battles or end the phase.",
+    "k_response": "You may respond.",
+    "k_defend": "You are attacked: defend with another character?",
+    "k_ofrenda": "Ofrenda phase: you may return your hand and draw again.",
+    "k_choose": "Choose.",
+    "k_discard": "You hold more than 7 cards: send one to the Mictlán.",
+    "k_battle_repeat": "The field changed: repeat the battle?",
+    "c_elite": "{card}'s Elite: double its strength and resistance?",
+    "c_clarividencia": "Clairvoyance: the first card you pick stays on top; later picks go to the bottom.",
+    "c_mimica": "Mimicry: choose a character in your Mictlán to confine and copy.",
+    "c_zombificar": "Zombify: you may return a soul to your hand and call a character from your Mictlán.",
+    "c_cosmo": "Cosmo: you drew {card}; you may call it now.",
+    "c_optional": "Use {ability}?",
+    "c_select_cost": "To pay the cost of {source}, choose a card ({verb}).",
+    "c_select_discard": "Choose a card to discard ({source}).",
+    "c_select_add": "Choose a card to add to your hand ({source}).",
+    "c_select_special_call": "Choose a character to call ({source}).",
+    "c_select_liberar": "Choose a confined character to release ({source}).",
+    "v_discard": "discard", "v_isolate": "isolate", "v_confine": "confine", "v_destroy": "destroy",
+    "v_return_soul": "return a soul to your hand", "v_sacrifice": "sacrifice", "v_send": "send",
+    "v_return": "return",
+    "c_trig_target": "Choose the target of {ability}.",
+    "c_zone": "Choose the zone to call the character into.",
+    "log_header": "What happened:",
+    "cards_header": "Cards in view:",
+    "actions_header": "Your options:",
+    "prompt": "Your choice (1-{n}, ? help): ",
+    "bad_input": "I don't understand \"{text}\". Type a number from 1 to {n}, or ? for help.",
+    "out_of_range": "There is no option {k}: choose a number from 1 to {n}.",
+    "empty_input": "Type the number of an option (1-{n}), or ? for help.",
+    "help": (
+        "Help:\n"
+        "  a number    takes that option from the list (Enter, when there is only one)\n"
+        "  t           shows the board and the options again\n"
+        "  v           shows the text of the cards you see (your hand and the field)\n"
+        "  r           shows the whole game log (what you may see)\n"
+        "  s           surrender (asks to confirm)\n"
+        "  q           quit the game{saved}\n"
+        "  ?           this help\n"
+        "You are player A; the opponent is B. Sector A = zones C1 and C2, sector B = C3 and C4; Z1–Z5 are "
+        "the support zones (souls and supports).\n"
+        "F strength · R resistance · ♥ hearts · I impact (hearts it takes in a direct attack)."
+    ),
+    "help_saved": " (the game stays saved)",
+    "confirm_surrender": "Do you really surrender? (y/n): ",
+    "not_surrendering": "You play on.",
+    "quit": "You leave the game.",
+    "eof": "End of input: game interrupted.",
+    "saved": "Game saved to {path}.",
+    "illegal": "Not a legal action ({rule}): {message}",
+    "result_win": "Result: you win ({p}).",
+    "result_loss": "Result: the opponent wins ({p}).",
+    "result_draw": "Result: a draw.",
+    "welcome": "Choque de Héroes — you ({you}) with \"{deck}\" against {vs} ({opp}) with \"{opp_deck}\". "
+               "Seed {seed}.",
+    "waiting": "The opponent is thinking…",
+    "match_game": "— CHOQUE {n} of the match (best of three) —",
+    "match_score": "Score: you {a} – opponent {b}.",
+    "match_ask_first": "You lost the previous CHOQUE: you choose who starts.",
+    "match_first_me": "I start",
+    "match_first_opp": "The opponent starts",
+    "match_choice": "Your choice (1-2): ",
+    "match_opp_starts": "The opponent lost the previous CHOQUE and chooses to start.",
+    "match_random": "Who starts is drawn at random.",
+    "match_win": "You win the match!",
+    "match_loss": "The opponent wins the match.",
+    "match_draw": "The match is drawn.",
+    "a_activate_soul": "Activate the soul {card} (value {v}) in {zone}",
+    "a_call": "Call {card} (value {v}) into {zone}",
+    "a_call_amalgam": "Call the amalgam {card} into {zone}, isolating {materials}",
+    "a_play_sector": "Play the sector {card} in {zone}",
+    "a_play_sector_opp": "Play the sector {card} in the opponent's {zone}",
+    "a_play_arena": "Play the arena {card}",
+    "a_play_arena_replace": "Play the arena {card} (replaces {old})",
+    "a_play_apoyo": "Play the support {card} ({sub}) in {zone}",
+    "a_on": " on {targets}",
+    "a_use": "Use {ability} of {source}",
+    "a_use_portal": "Use Portal of {source}: swap {a} and {b}",
+    "a_attack_hearts": "Attack the opponent's hearts directly with {attacker}",
+    "a_attack": "Attack {target} with {attacker}",
+    "a_attack_double": "Attack {a} and {b} with {attacker} (Double battle)",
+    "a_repeat": "Repeat the battle: {what}",
+    "a_defend": "Defend with {defender}",
+    "a_pass": "Pass",
+    "a_pass_response": "Don't respond",
+    "a_pass_defend": "Don't defend",
+    "a_pass_ofrenda": "Skip the ofrenda",
+    "a_pass_choose": "Decline",
+    "a_pass_battle_repeat": "Don't repeat the battle",
+    "a_ofrenda": "Make the ofrenda: return your hand ({cards}) and draw again",
+    "a_end_action": "End the action phase (go to combat)",
+    "a_end_combat": "End the combat phase (end of turn)",
+    "a_end": "End the phase",
+    "a_elite": "Elite: double strength and resistance for this battle",
+    "a_use_optional": "Use the ability",
+    "a_choose_zone": "Choose zone {zone}",
+    "a_choose_card": "Choose {card}",
+    "a_choose_target": "Choose {target}",
+    "a_zombificar": "Return {soul} to your hand and call {card} from the Mictlán into {zone}",
+    "a_discard": "Send {card} to the Mictlán",
+    "a_surrender": "Surrender",
+    "and": "and",
+    "from_hand": "{card} (from your hand)",
+    "ref_mine": "your {zone}",
+    "ref_theirs": "opponent's {zone}",
+    "ref_side": "{side}'s {zone}",
+    "ref_card": "{card} ({loc})",
+    "r_header": "Replay: {n} actions · {edition} · seed {seed} · A: \"{a}\" ({agent_a}) · B: \"{b}\" ({agent_b})",
+    "r_games": "This file holds {n} CHOQUES; showing number {k} (use --game to pick another).",
+    "r_step": "Action {i}/{n}: {who} — {what}",
+    "r_start": "Start of the game (action 0/{n}).",
+    "r_prompt": "[Enter] next · b back · a number: jump to that action · q quit: ",
+    "r_end": "End of the replay ({result}).",
+    "r_at_end": "You are at the last action.",
+    "r_at_start": "You are at the start.",
+    "r_bad": "I don't understand \"{text}\": Enter, b, a number from 0 to {n}, or q.",
+    "r_no_winner": "unfinished",
+    "r_winner": "{w} wins",
+    "r_draw": "a draw",
+}
+
+TEXTS = {"es": _ES, "en": _EN}
+
+
+def tr(lang: str, key: str, **kw: object) -> str:
+    """The text ``key`` in ``lang`` with its fields filled in."""
+    table = TEXTS.get(lang, _ES)
+    return table[key].format(**kw) if kw else table[key]
+
+
+def keyword_name(kw: str, lang: str) -> str:
+    if lang == "en":
+        return KEYWORD_NAMES_EN.get(kw, kw)
+    return KEYWORD_NAMES.get(kw, kw)
+
+
+def join(items: list[str], lang: str) -> str:
+    """``a, b y c`` / ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {tr(lang, 'and')} " + items[-1]
+
+
+class CardBook:
+    """Card definitions by id, and their display names in one language."""
+
+    def __init__(self, cards: Iterable[CardDef], lang: str) -> None:
+        self.lang = lang
+        self.cards: dict[str, CardDef] = {}
+        self.abilities_en: dict[str, str] = {}
+        for c in cards:
+            if c.id in self.cards:
+                continue
+            self.cards[c.id] = c
+            for ab in c.raw.get("abilities") or []:
+                en = ab.get("en") if isinstance(ab, dict) else None
+                if isinstance(en, dict) and isinstance(en.get("name"), str) and isinstance(ab.get("name"), str):
+                    self.abilities_en[ab["name"]] = en["name"]
+
+    def get(self, cid: str) -> CardDef | None:
+        return self.cards.get(cid)
+
+    def name(self, cid: str) -> str:
+        c = self.cards.get(cid)
+        return c.display_name(self.lang) if c is not None else cid
+
+    def names(self) -> dict[str, str]:
+        return {cid: c.display_name(self.lang) for cid, c in self.cards.items()}
+
+    def keywords(self, cid: str) -> list[str]:
+        """The card's exclusive abilities by display name, Clarividencia with its X."""
+        from tablero.games.choque.terms import KEYWORDS
+
+        c = self.cards.get(cid)
+        if c is None:
+            return []
+        out = []
+        for k in KEYWORDS:
+            if k in c.keywords:
+                n = keyword_name(k, self.lang)
+                out.append(f"{n} {c.params[k]}" if k in c.params else n)
+        return out
+
+    def ability_name(self, ability: str) -> str:
+        """A keyword id as its display name; a card's own ability name as printed (or its translation)."""
+        if self.lang == "en" and ability in self.abilities_en:
+            return self.abilities_en[ability]
+        return keyword_name(ability, self.lang)
+
+    def text(self, cid: str) -> str:
+        """The card's rules text in the book's language."""
+        c = self.cards.get(cid)
+        if c is None:
+            return ""
+        if self.lang == "en":
+            en = c.raw.get("en")
+            if isinstance(en, dict) and isinstance(en.get("text"), str):
+                return str(en["text"])
+        return c.text

@@ -1,0 +1,343 @@
+"""``tablero play`` and ``tablero replay``: a whole game driven through a pseudo-terminal, and the parts.
+
+The pty test answers every prompt of the real command (a seeded random pick among the listed numbers),
+then rebuilds the saved game and checks, decision by decision, that no card of the opponent's that was
+never shown to seat A is named in what seat A was shown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import tablero
+from tablero.cli import main
+from tablero.core import Rng, new_game
+from tablero.games.choque.cardfile import shipped_pool
+from tablero.games.choque.deckfile import shipped_decks
+from tablero.games.choque.game import ChoqueGame
+from tablero.games.choque.match import Match
+from tablero.play.describe import describe
+from tablero.play.record import GameRecord, load_records
+from tablero.play.session import Console, PlayOptions, PlaySession
+from tablero.play.text import CardBook
+
+PROMPT = re.compile(r"Tu elección \(1-(\d+), \? ayuda\): ")
+PUBLIC_ZONES = ("C1", "C2", "C3", "C4", "Z1", "Z2", "Z3", "Z4", "Z5", "SA", "SB", "arena")
+
+
+def _env() -> dict[str, str]:
+    """The subprocess imports the same ``tablero`` as this test (the sources, or an installed build)."""
+    env = dict(os.environ)
+    root = str(Path(tablero.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["PYTHONIOENCODING"] = "utf-8"
+    env.pop("COLUMNS", None)
+    return env
+
+
+def _run(args: list[str], text: str) -> Any:
+    return CliRunner().invoke(main, args, input=text)
+
+
+# -- the whole game through a pseudo-terminal -----------------------------------------------------------
+
+def test_pty_game_to_a_winner_saves_a_replayable_file_and_hides_the_opponents_cards(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    save = tmp_path / "game.json"
+    args = ["-m", "tablero", "play", "--vs", "random", "--seed", "5", "--deck", "furia_jaguar",
+            "--opponent-deck", "veneno_serpiente", "--save", str(save)]
+    child = pexpect.spawn(sys.executable, args, env=_env(), encoding="utf-8", timeout=30,
+                          dimensions=(50, 200))
+    rng = Rng(11)
+    screens: list[str] = []  # what was shown before each new decision
+    pending = ""
+    bad_inputs = 0
+    for _ in range(5000):
+        i = child.expect([PROMPT, pexpect.EOF])
+        pending += child.before or ""
+        if i == 1:
+            break
+        n = int(child.match.group(1))
+        if bad_inputs < 3 and rng.below(20) == 0:  # now and then a wrong answer: the prompt comes again
+            bad_inputs += 1
+            child.sendline(["xyz", "0", str(n + 1)][bad_inputs - 1])
+            continue
+        screens.append(pending)
+        pending = ""
+        child.sendline(str(1 + rng.below(n)))
+    else:  # pragma: no cover
+        pytest.fail("the game did not end")
+    child.close()
+    out = "".join(screens) + pending
+    assert child.exitstatus == 0, out[-2000:]
+    assert "Traceback" not in out
+    assert re.search(r"Resultado: (ganas tú \(A\)|gana el rival \(B\)|empate)\.", out), out[-2000:]
+    assert "Fin del CHOQUE" in out
+
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    assert doc["format"] == "tablero-replay/1" and doc["game"] == "choque"
+    assert doc["agents"] == {"A": "human", "B": "random"}
+    assert doc["winner"] in ("A", "B", "draw")
+    assert len(doc["decks"]) == 2 and {"name", "main", "souls", "support"} <= set(doc["decks"][0])
+
+    replay = _run(["replay", str(save)], "\n\nq\n")
+    assert replay.exit_code == 0, replay.output
+    assert "Acción 2/" in replay.output
+
+    _check_no_hidden_names(doc, screens)
+
+
+def _check_no_hidden_names(doc: dict[str, Any], screens: list[str]) -> None:
+    """Step the saved game again; at each of A's decisions, every card of B's never yet shown to A (and not
+    also in A's decks) must be absent from what A was shown up to that decision."""
+    rec = GameRecord.from_json(doc)
+    game = rec.new_game()
+    book = CardBook(shipped_pool(), "es")
+    a_names = {book.name(c) for part in ("main", "souls", "support") for c in doc["decks"][0][part]}
+    b_ids = {c for part in ("main", "souls", "support") for c in doc["decks"][1][part]}
+    public: set[str] = set()
+
+    def look() -> None:
+        view = game.view("A")
+        for zone in PUBLIC_ZONES:
+            z = view["B"].get(zone)
+            if z:
+                public.add(z["card"])
+        for key in ("mictlan", "confined", "isolated"):
+            public.update(view["B"][key])
+        public.update(r["card"] for r in view["revealed"] if r["player"] == "B")
+        for e in game.log_for("A"):
+            if e.get("player") == "B" or e.get("event") in ("clash",):
+                for k in ("card", "attacker", "defender", "copied", "source"):
+                    if isinstance(e.get(k), str):
+                        public.add(e[k])
+                public.update(x for x in e.get("defenders") or [] if isinstance(x, str))
+
+    decision = 0
+    checked = 0
+    look()
+    for action in rec.actions:
+        d = game.pending
+        assert d is not None
+        if d.player == "A":
+            screen = screens[decision]
+            decision += 1
+            hidden = {book.name(c) for c in b_ids - public} - a_names
+            allowed = sorted(a_names | {book.name(c) for c in public}, key=len, reverse=True)
+            for name in allowed:
+                screen = screen.replace(name, "")
+            leaked = sorted(name for name in hidden if name in screen)
+            assert not leaked, f"decision {decision}: B's hidden cards shown to A: {leaked}"
+            checked += 1
+        game.apply(action)
+        look()
+    assert decision == len(screens)
+    assert checked > 5
+
+
+# -- action descriptions -----------------------------------------------------------------------------
+
+def _game(seed: int = 3) -> ChoqueGame:
+    decks = shipped_decks()
+    g = new_game("choque", decks=[decks["furia_jaguar"].deck, decks["ojo_tormenta"].deck], seed=seed, first="A")
+    assert isinstance(g, ChoqueGame)
+    return g
+
+
+def test_descriptions_of_listed_actions_in_both_languages() -> None:
+    g = _game()
+    es, en = CardBook(shipped_pool(), "es"), CardBook(shipped_pool(), "en")
+    rng = Rng(4)
+    seen: dict[str, tuple[str, str]] = {}
+    for _ in range(400):
+        if g.is_over:
+            break
+        d = g.pending
+        assert d is not None
+        obs = g.view(d.player)
+        legal = g.legal_actions()
+        for act in legal:
+            s_es, s_en = describe(act, obs, d.kind, es, d.player), describe(act, obs, d.kind, en, d.player)
+            assert not s_es.startswith("{") and not s_en.startswith("{"), (act, s_es, s_en)
+            seen.setdefault(act["do"], (s_es, s_en))
+        g.apply(legal[rng.below(len(legal))])
+    assert {"call", "activate_soul", "end_phase", "attack"} <= set(seen)
+    card = shipped_pool()["cachorro_moteado"]
+    obs = _game().view("A")
+    act = {"player": "A", "do": "call", "card": "cachorro_moteado", "zone": "C2"}
+    assert describe(act, obs, "action", es, "A") == "Llamar a Cachorro Moteado (valor 1) en C2"
+    assert describe(act, obs, "action", en, "A") == f"Call {card.display_name('en')} (value 1) into C2"
+
+
+def test_descriptions_of_each_verb() -> None:
+    es, en = CardBook(shipped_pool(), "es"), CardBook(shipped_pool(), "en")
+    obs = _game().observe()
+    obs["B"]["C3"] = {"card": "cachorro_moteado", "hearts": 1, "resistance": 1, "strength": 2, "impact": 1}
+    obs["A"]["C1"] = {"card": "cachorro_moteado", "hearts": 1, "resistance": 1, "strength": 2, "impact": 1}
+    cases = [
+        ({"player": "A", "do": "attack", "attacker": "C1", "target": "B.C3"}, "combat",
+         "Atacar a Cachorro Moteado (C3 del rival) con Cachorro Moteado (tu C1)",
+         "Attack Spotted Cub (opponent's C3) with Spotted Cub (your C1)"),
+        ({"player": "A", "do": "attack", "attacker": "C1", "target": "hearts"}, "combat",
+         "Atacar directo a los corazones del rival con Cachorro Moteado (tu C1)",
+         "Attack the opponent's hearts directly with Spotted Cub (your C1)"),
+        ({"player": "A", "do": "defend", "defender": "C1"}, "defend",
+         "Defender con Cachorro Moteado (tu C1)", "Defend with Spotted Cub (your C1)"),
+        ({"player": "A", "do": "pass"}, "defend", "No defender", "Don't defend"),
+        ({"player": "A", "do": "pass"}, "response", "No responder", "Don't respond"),
+        ({"player": "A", "do": "pass"}, "ofrenda", "No hacer la ofrenda", "Skip the ofrenda"),
+        ({"player": "A", "do": "end_phase"}, "action", "Terminar la fase de acción (pasar al combate)",
+         "End the action phase (go to combat)"),
+        ({"player": "A", "do": "end_phase"}, "combat", "Terminar la fase de combate (fin del turno)",
+         "End the combat phase (end of turn)"),
+        ({"player": "A", "do": "discard", "cards": ["cachorro_moteado"]}, "discard",
+         "Mandar Cachorro Moteado al Mictlán", "Send Spotted Cub to the Mictlán"),
+        ({"player": "A", "do": "choose", "option": "double"}, "choose",
+         "Élite: duplicar fuerza y resistencia en esta batalla",
+         "Elite: double strength and resistance for this battle"),
+        ({"player": "A", "do": "use", "source": "A.C1", "ability": "portal", "targets": ["A.C1", "A.C3"]}, "action",
+         "Usar Portal de Cachorro Moteado (tu C1): intercambiar Cachorro Moteado (tu C1) y tu C3",
+         "Use Portal of Spotted Cub (your C1): swap Spotted Cub (your C1) and your C3"),
+    ]
+    obs["A"]["Z2"] = {"card": "alma_de_barro_rojo"}
+    cases.append(({"player": "A", "do": "choose", "cards": ["cachorro_moteado"], "targets": ["A.Z2", "A.C2"]},
+                  "choose", "Devolver Alma de Barro Rojo (tu Z2) a la mano y llamar a Cachorro Moteado desde el "
+                  "Mictlán en C2", "Return Red Clay Soul (your Z2) to your hand and call Spotted Cub from the "
+                  "Mictlán into C2"))
+    for act, kind, want_es, want_en in cases:
+        assert describe(act, obs, kind, es, "A") == want_es
+        assert describe(act, obs, kind, en, "A") == want_en
+    assert describe({"player": "A", "do": "ofrenda"}, obs, "ofrenda", es, "A").startswith("Hacer la ofrenda")
+
+
+# -- bad input, surrender, quitting, the end of input -----------------------------------------------------
+
+def test_bad_input_gets_a_message_and_the_prompt_again() -> None:
+    r = _run(["play", "--vs", "random", "--seed", "2"], "abc\n0\n999\n\n?\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "Traceback" not in r.output
+    assert "No entiendo «abc»" in r.output
+    assert "No hay acción 0" in r.output and "No hay acción 999" in r.output
+    assert "Escribe el número de una acción" in r.output
+    assert "Ayuda:" in r.output
+    assert r.output.count("Tu elección (1-") >= 6
+    assert "Sales de la partida." in r.output
+
+
+def test_end_of_input_ends_cleanly_and_english_texts() -> None:
+    r = _run(["play", "--vs", "random", "--seed", "2", "--lang", "en"], "")
+    assert r.exit_code == 0 and r.exception is None, r.output
+    assert "End of input: game interrupted." in r.output
+    assert "Your options:" in r.output and "Your choice (1-" in r.output
+    assert "Tu elección" not in r.output
+
+
+def test_surrender_asks_to_confirm_and_saves(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    r = _run(["play", "--vs", "greedy", "--seed", "3", "--save", str(save)], "s\nn\n1\ns\ns\n")
+    assert r.exit_code == 0, r.output
+    assert "Sigues jugando." in r.output
+    assert "A se rinde." in r.output and "Resultado: gana el rival (B)." in r.output
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    assert doc["winner"] == "B" and doc["actions"][-1] == {"player": "A", "do": "surrender"}
+    assert doc["agents"] == {"A": "human", "B": "greedy"}
+
+
+def test_unknown_deck_is_a_clear_error() -> None:
+    r = _run(["play", "--deck", "no_such_deck"], "")
+    assert r.exit_code == 2
+    assert "no shipped deck 'no_such_deck'" in r.output
+    assert "Traceback" not in r.output
+
+
+# -- matches -----------------------------------------------------------------------------------------------
+
+def test_match_loser_chooses_who_starts(tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    r = _run(["play", "--match", "--vs", "random", "--seed", "4", "--save", str(save)], "s\ns\n7\n1\ns\ns\n")
+    assert r.exit_code == 0, r.output
+    assert "Perdiste el CHOQUE anterior" in r.output
+    assert "No entiendo «7»" in r.output
+    assert "Marcador: tú 0 – rival 2." in r.output and "El rival gana el encuentro." in r.output
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    assert doc["match"] is True and doc["winner"] == "B" and len(doc["games"]) == 2
+    assert doc["games"][0]["first"] is None and doc["games"][1]["first"] == "A"
+    assert len(load_records(save)) == 2
+
+
+def test_match_the_computer_that_lost_chooses_to_start() -> None:
+    firsts: list[str | None] = []
+
+    class Scripted(PlaySession):
+        def play_choque(self, seed: int, first: str | None) -> str:
+            firsts.append(first)
+            return ["A", "B", "A"][len(firsts) - 1]
+
+    import io
+
+    out = io.StringIO()
+    s = Scripted(PlayOptions(vs="random", match=True), Console(io.StringIO("1\n"), out))
+    s.play_match(Match())
+    assert firsts == [None, "B", "A"]
+    assert "El rival perdió el CHOQUE anterior y elige empezar." in out.getvalue()
+    assert "¡Ganas el encuentro!" in out.getvalue()
+
+
+# -- replay ------------------------------------------------------------------------------------------------
+
+@pytest.fixture()
+def saved_game(tmp_path: Path) -> Path:
+    save = tmp_path / "r.json"
+    r = _run(["play", "--vs", "random", "--seed", "6", "--save", str(save)], "1\n1\n1\n1\ns\ns\n")
+    assert r.exit_code == 0, r.output
+    return save
+
+
+def test_replay_steps_forward_back_and_jumps(saved_game: Path) -> None:
+    n = len(json.loads(saved_game.read_text(encoding="utf-8"))["actions"])
+    assert n >= 4
+    r = _run(["replay", str(saved_game)], "\n\nb\n4\nb\nzz\nq\n")
+    assert r.exit_code == 0, r.output
+    steps = re.findall(r"^Acción (\d+)/(\d+):", r.output, flags=re.M)
+    assert [int(s) for s, _ in steps] == [1, 2, 1, 4, 3]
+    assert all(int(t) == n for _, t in steps)
+    assert "Inicio de la partida (acción 0/" in r.output
+    assert "No entiendo «zz»" in r.output
+    assert "JUGADOR A" in r.output and "JUGADOR B" in r.output
+    assert r.output.count("mano (") >= 2  # both hands are shown in a replay
+    to_end = _run(["replay", "--lang", "en", str(saved_game)], f"{n}\n\nq\n")
+    assert "End of the replay (B wins)." in to_end.output
+    assert "You are at the last action." in to_end.output
+
+
+@pytest.mark.parametrize("content, message", [
+    ("not json", "not valid JSON"),
+    ('{"format": "other/9"}', "unknown format"),
+    ('{"format": "tablero-replay/1", "game": "choque"}', "missing key"),
+    ('{"format": "tablero-replay/1", "edition": "choque-2026", "seed": 1, "decks": [{}, {}], "actions": []}',
+     "cannot set up the game"),
+])
+def test_replay_of_a_broken_file_exits_2(tmp_path: Path, content: str, message: str) -> None:
+    f = tmp_path / "bad.json"
+    f.write_text(content, encoding="utf-8")
+    r = _run(["replay", str(f)], "")
+    assert r.exit_code == 2
+    assert message in r.output and "Traceback" not in r.output
+
+
+def test_replay_of_an_illegal_action_or_missing_file_exits_2(saved_game: Path, tmp_path: Path) -> None:
+    doc = json.loads(saved_game.read_text(encoding="utf-8"))
+    doc["actions"].insert(1, {"player": "B", "do": "attack", "attacker": "C1", "target": "hearts"})
+    bad = tmp_path / "illegal.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    r = _run(["replay", str(bad)], "")
+    assert r.exit_code == 2 and "action 2" in r.output
+    assert _run(["replay", str(tmp_path / "none.json")], "").exit_code == 2
