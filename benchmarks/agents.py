@@ -31,11 +31,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def one_game(job: tuple[str, str, int, float]) -> dict[str, Any]:
-    x, y, i, budget = job
+def one_game(job: tuple[str, str, int, float, int | None]) -> dict[str, Any]:
+    x, y, i, budget, iterations = job
     decks = [d.deck for d in shipped_decks().values() if d.deck.edition == "choque-2026"]
     dx, dy = decks[i % 4], decks[(i // 4) % 4]
-    opts = {"budget": budget}
+    opts: dict[str, Any] = {"iterations": iterations} if iterations else {"budget": budget}
     ax = make_agent(x, seed=2 * i, **(opts if x == "mcts" else {}))
     ay = make_agent(y, seed=2 * i + 1, **(opts if y == "mcts" else {}))
     x_seat = "A" if i % 2 == 0 else "B"
@@ -64,14 +64,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--budget", type=float, default=0.1)
+    ap.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision instead of "
+                    "--budget (reproducible whatever the machine's speed)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--pairs", default="mcts:random,mcts:greedy,greedy:random")
     args = ap.parse_args()
-    print(f"build {'compiled (mypyc)' if compiled() else 'plain Python'}; budget {args.budget} s; "
+    search = f"{args.iterations} iterations" if args.iterations else f"budget {args.budget} s"
+    print(f"build {'compiled (mypyc)' if compiled() else 'plain Python'}; {search}; "
           f"{args.games} games per pair; workers {args.workers}")
     for pair in args.pairs.split(","):
         x, y = pair.split(":")
-        jobs = [(x, y, i, args.budget) for i in range(args.games)]
+        jobs = [(x, y, i, args.budget, args.iterations) for i in range(args.games)]
         t0 = time.perf_counter()
         with ProcessPoolExecutor(args.workers) as ex:
             results = list(ex.map(one_game, jobs))
@@ -86,6 +89,8 @@ def main() -> None:
             line += (f"; mcts {its / st:,.0f} iterations/s, "
                      f"{its / sum(r['searched'] for r in results):,.0f} per searched decision")
         print(line, flush=True)
+        lost = [i for i, r in enumerate(results) if r["x_won"] < 1]
+        print(f"  games {x} did not win: {lost}", flush=True)
 
 
 if __name__ == "__main__":

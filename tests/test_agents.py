@@ -104,3 +104,21 @@ def test_unknown_agent_and_bad_options() -> None:
         make_agent("alphazero")
     with pytest.raises(BadInput, match="budget"):
         make_agent("mcts", budget=0)
+
+
+def test_choose_decisions_say_what_is_chosen() -> None:
+    """Decision.detail names what a `choose` is about (docs/actions.md), for bots and front ends."""
+    details = set()
+    for seed in range(6):
+        g = new_game("choque", decks=[DECKS["formas_nahual"].deck, DECKS["veneno_serpiente"].deck], seed=seed)
+        rng = Rng(seed)
+        while not g.is_over:
+            d = g.pending
+            assert d is not None
+            assert (d.detail != "") == (d.kind == "choose")
+            if d.kind == "choose":
+                details.add(d.detail)
+            legal = g.legal_actions()
+            g.apply(legal[rng.below(len(legal))])
+    assert details and details <= {"elite", "clarividencia", "mimica", "zombificar", "cosmo", "optional", "select",
+                                   "trig_target", "zone"}

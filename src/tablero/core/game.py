@@ -31,6 +31,7 @@ class Decision:
     player: str
     kind: str
     optional: bool = False
+    detail: str = ""  # for a "choose": what is being chosen (a game's own word, e.g. "elite", "cost")
 
     def to_json(self) -> dict[str, str]:
         return {"player": self.player, "kind": self.kind}

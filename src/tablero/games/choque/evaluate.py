@@ -17,19 +17,25 @@ if TYPE_CHECKING:
     from .game import ChoqueGame
 
 HEART = 3.0          # one player heart
+LAST_HEARTS = 8.0    # extra worth of the last few hearts: 4 for the last, 2 for the one before, ...
 CHAR_HEART = 1.2     # one heart of a character on the field
 STAT = 0.35          # one point of current strength or resistance
 IMPACT = 0.8         # one point of impact (hearts taken by a direct attack)
 HAND_CARD = 0.7      # one card in hand
 SOUL_POINT = 0.25    # one point of active soul total
 SUPPORT = 0.9        # an apoyo, sector or arena of yours in play
+DECK_CARD = 0.3      # one card left in the main deck, up to DECK_COMFORT of them
+DECK_COMFORT = 15
+DECK_DANGER = 6      # below this many cards left, each missing card costs DECK_RUNOUT more
+DECK_RUNOUT = 2.0
 SCALE = 25.0         # score -> [-1, 1] via tanh(score / SCALE)
 
 
 def side_score(g: ChoqueGame, pi: int) -> float:
     s = g.s
     p = s.players[pi]
-    score = HEART * p.hearts + HAND_CARD * len(p.hand)
+    # the last hearts are worth more than the first (CH-10.1: the one at 0 loses the game)
+    score = HEART * p.hearts + LAST_HEARTS * (1.0 - 0.5 ** p.hearts) + HAND_CARD * len(p.hand)
     for zi, c in enumerate(p.chars):
         if c is None:
             continue
@@ -44,8 +50,12 @@ def side_score(g: ChoqueGame, pi: int) -> float:
                            if sec is not None and q.sector_owner[si] == pi)
     if p.arena is not None:
         score += SUPPORT
-    if len(p.main) < 4:
-        score -= 2.0 * (4 - len(p.main))  # CH-10.2: an empty main deck loses
+    # CH-10.2: drawing from an empty main deck loses. Cards left are worth keeping once the deck runs low,
+    # so that drawing and sending (milling) stop looking free; near the end the danger dominates.
+    left = len(p.main)
+    score += DECK_CARD * min(left, DECK_COMFORT)
+    if left < DECK_DANGER:
+        score -= DECK_RUNOUT * (DECK_DANGER - left)
     return score
 
 

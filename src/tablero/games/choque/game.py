@@ -37,7 +37,8 @@ class ChoqueGame(DecisionRules):
         p = self.s.pending
         if p is None or self.s.winner is not None:
             return None
-        return Decision(NAMES[p[0]], p[1], self._is_optional())
+        detail = str(p[2][0]) if p[1] == "choose" and p[2] else ""
+        return Decision(NAMES[p[0]], p[1], self._is_optional(), detail)
 
     @property
     def winner(self) -> str | None:
