@@ -31,11 +31,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def one_game(job: tuple[str, str, int, float, int | None]) -> dict[str, Any]:
-    x, y, i, budget, iterations = job
+def one_game(job: tuple[str, str, int, float, int | None, dict[str, Any]]) -> dict[str, Any]:
+    x, y, i, budget, iterations, extra = job
     decks = [d.deck for d in shipped_decks().values() if d.deck.edition == "choque-2026"]
     dx, dy = decks[i % 4], decks[(i // 4) % 4]
     opts: dict[str, Any] = {"iterations": iterations} if iterations else {"budget": budget}
+    opts.update(extra)
     ax = make_agent(x, seed=2 * i, **(opts if x == "mcts" else {}))
     ay = make_agent(y, seed=2 * i + 1, **(opts if y == "mcts" else {}))
     x_seat = "A" if i % 2 == 0 else "B"
@@ -66,6 +67,7 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=0.1)
     ap.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision instead of "
                     "--budget (reproducible whatever the machine's speed)")
+    ap.add_argument("--exploration", type=float, default=None, help="MCTS exploration constant (tuning)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--pairs", default="mcts:random,mcts:greedy,greedy:random")
     args = ap.parse_args()
@@ -74,7 +76,8 @@ def main() -> None:
           f"{args.games} games per pair; workers {args.workers}")
     for pair in args.pairs.split(","):
         x, y = pair.split(":")
-        jobs = [(x, y, i, args.budget, args.iterations) for i in range(args.games)]
+        extra = {"exploration": args.exploration} if args.exploration is not None else {}
+        jobs = [(x, y, i, args.budget, args.iterations, extra) for i in range(args.games)]
         t0 = time.perf_counter()
         with ProcessPoolExecutor(args.workers) as ex:
             results = list(ex.map(one_game, jobs))
