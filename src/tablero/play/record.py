@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tablero.core import BadInput, new_game
+from tablero.core.files import read_user_file
 from tablero.games.choque.deck import Deck
 from tablero.games.choque.game import ChoqueGame
 
@@ -104,14 +105,7 @@ class GameRecord:
 
 def load_records(path: Path) -> list[GameRecord]:
     """The CHOQUES of a saved file (one, or a match's list); ``BadInput`` with a clear reason otherwise."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise BadInput(f"{path}: is a folder, not a saved game") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{path}: cannot be read ({e})") from None
+    text = read_user_file(path, "saved game")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:

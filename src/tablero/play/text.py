@@ -5,18 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tablero.games.choque.cards import CardDef
-from tablero.games.choque.terms import KEYWORD_NAMES
+from tablero.games.choque.terms import KEYWORD_NAMES, KEYWORD_NAMES_EN
 
 LANGS = ("es", "en")
-
-KEYWORD_NAMES_EN = {
-    "alerta": "Alert", "atormentar": "Torment", "aura": "Aura", "barbarie": "Barbarity",
-    "brutalidad": "Brutality", "clarividencia": "Clairvoyance", "comandar": "Command", "cosmo": "Cosmo",
-    "doble_batalla": "Double battle", "elite": "Elite", "emboscada": "Ambush", "fortaleza": "Fortress",
-    "guarda": "Guard", "heroismo": "Heroism", "invulnerable": "Invulnerable", "mimica": "Mimicry",
-    "portal": "Portal", "primer_dano": "First strike", "rito": "Rite", "tortura": "Torture",
-    "toxina": "Toxin", "zombificar": "Zombify",
-}
 
 _ES: dict[str, str] = {
     # board

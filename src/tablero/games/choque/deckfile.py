@@ -34,6 +34,7 @@ from typing import Any
 import yaml
 
 from tablero.core import BadInput
+from tablero.core.files import read_user_file
 
 from .cards import CardPool
 from .deck import Deck
@@ -64,14 +65,7 @@ class DeckFile:
 
 
 def _read_yaml(path: Path, what: str) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"{path}: no such {what} file") from None
-    except IsADirectoryError:
-        raise BadInput(f"{path}: is a folder, not a {what} file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{path}: cannot be read ({e})") from None
+    text = read_user_file(path, what)
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as e:

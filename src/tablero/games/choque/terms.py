@@ -22,3 +22,12 @@ KEYWORD_NAMES = {
     "portal": "Portal", "primer_dano": "Primer daño", "rito": "Rito", "tortura": "Tortura",
     "toxina": "Toxina", "zombificar": "Zombificar",
 }
+
+KEYWORD_NAMES_EN = {  # English display names (--lang en)
+    "alerta": "Alert", "atormentar": "Torment", "aura": "Aura", "barbarie": "Barbarity",
+    "brutalidad": "Brutality", "clarividencia": "Clairvoyance", "comandar": "Command", "cosmo": "Cosmo",
+    "doble_batalla": "Double battle", "elite": "Elite", "emboscada": "Ambush", "fortaleza": "Fortress",
+    "guarda": "Guard", "heroismo": "Heroism", "invulnerable": "Invulnerable", "mimica": "Mimicry",
+    "portal": "Portal", "primer_dano": "First strike", "rito": "Rite", "tortura": "Torture",
+    "toxina": "Toxin", "zombificar": "Zombify",
+}
