@@ -57,7 +57,10 @@ def one_game(job: tuple[str, str, int, float, int | None, dict[str, Any]]) -> di
             agent.last_iterations = 0  # type: ignore[attr-defined]
         g.apply(action)
     w = g.winner
+    # how the CHOQUE ended: a deck ran out (CH-10.2) or hearts reached 0 (CH-10.1)
+    how = "deck" if any(e["event"] == "deck_out" for e in g.log[-8:]) else "hearts"
     return {"x_won": 1.0 if w == x_seat else 0.5 if w == "draw" else 0.0, "turn": g.observe()["turn"],
+            "how": how,
             "searched": searched, "iterations": iterations, "search_time": search_time}
 
 
@@ -92,8 +95,8 @@ def main() -> None:
             line += (f"; mcts {its / st:,.0f} iterations/s, "
                      f"{its / sum(r['searched'] for r in results):,.0f} per searched decision")
         print(line, flush=True)
-        lost = [i for i, r in enumerate(results) if r["x_won"] < 1]
-        print(f"  games {x} did not win: {lost}", flush=True)
+        lost = [f"{i} ({r['how']}, turn {r['turn']})" for i, r in enumerate(results) if r["x_won"] < 1]
+        print(f"  games {x} did not win: {', '.join(lost) or 'none'}", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,10 @@
 It reads the whole state of the game it is given; agents only ever give it determinized copies
 (``Seat.determinize``), so nothing hidden leaks. The weights are a player's rules of thumb, tuned by
 self-play: hearts decide the game (CH-10.1), then the board (what can attack and survive), then cards in
-hand and souls in play (what can still be called, CH-6.1).
+hand and souls in play (what can still be called, CH-6.1). Two ideas keep long games from being lost to
+the deck (CH-10.2): cards held beyond what a turn can use are worth little, so drawing is not free; and a
+player whose main deck is running low is *on the clock* — the opponent's hearts weigh more (only damage
+wins before the deck runs out) and their own board less (it will not be there to use).
 """
 
 from __future__ import annotations
@@ -21,26 +24,43 @@ LAST_HEARTS = 8.0    # extra worth of the last few hearts: 4 for the last, 2 for
 CHAR_HEART = 1.2     # one heart of a character on the field
 STAT = 0.35          # one point of current strength or resistance
 IMPACT = 0.8         # one point of impact (hearts taken by a direct attack)
-HAND_CARD = 0.7      # one card in hand
+HAND_CARD = 0.7      # one card in hand, up to HAND_USEFUL
+HAND_USEFUL = 5      # cards beyond these are worth HAND_EXTRA: a turn cannot use them (CH-5.8 caps at 7)
+HAND_EXTRA = 0.2
 SOUL_POINT = 0.25    # one point of active soul total
 SUPPORT = 0.9        # an apoyo, sector or arena of yours in play
 DECK_CARD = 0.3      # one card left in the main deck (up to DECK_COMFORT): drawing and milling are not free
 DECK_COMFORT = 50
-DECK_DANGER = 6      # below this many cards left, each missing card costs DECK_RUNOUT more
-DECK_RUNOUT = 2.0
+RUNOUT = 12.0        # the price of an empty main deck, fading as RUNOUT * exp(-cards left / RUNOUT_SCALE)
+RUNOUT_SCALE = 5.0
+CLOCK_DECK = 15      # below this many cards left, a player is on the clock
+CLOCK_HEARTS = 1.0   # ... and the opponent's hearts weigh up to (1 + CLOCK_HEARTS) times as much
+CLOCK_BOARD = 0.5    # ... and their own characters down to (1 - CLOCK_BOARD) times as much
 SCALE = 25.0         # score -> [-1, 1] via tanh(score / SCALE)
+
+
+def clock(left: int) -> float:
+    """How urgently a player with ``left`` cards in the main deck must win: 0 (plenty) to 1 (empty)."""
+    return 0.0 if left >= CLOCK_DECK else 1.0 - left / CLOCK_DECK
 
 
 def side_score(g: ChoqueGame, pi: int) -> float:
     s = g.s
     p = s.players[pi]
-    # the last hearts are worth more than the first (CH-10.1: the one at 0 loses the game)
-    score = HEART * p.hearts + LAST_HEARTS * (1.0 - 0.5 ** p.hearts) + HAND_CARD * len(p.hand)
+    left = len(p.main)
+    # the last hearts are worth more than the first (CH-10.1: the one at 0 loses the game); all of them
+    # weigh more when the opponent must win before their deck runs out
+    heart = HEART * (1.0 + CLOCK_HEARTS * clock(len(s.players[1 - pi].main)))
+    hand = len(p.hand)
+    score = (heart * p.hearts + LAST_HEARTS * (1.0 - 0.5 ** p.hearts)
+             + HAND_CARD * min(hand, HAND_USEFUL) + HAND_EXTRA * max(0, hand - HAND_USEFUL))
+    board = 0.0
     for zi, c in enumerate(p.chars):
         if c is None:
             continue
-        score += (CHAR_HEART * c.hearts + STAT * (g._strength(pi, zi, c) + g._res(pi, zi, c))
+        board += (CHAR_HEART * c.hearts + STAT * (g._strength(pi, zi, c) + g._res(pi, zi, c))
                   + IMPACT * g._impact(pi, zi, c) + 1.0)
+    score += board * (1.0 - CLOCK_BOARD * clock(left))
     for z in p.zones:
         if z is None:
             continue
@@ -50,12 +70,9 @@ def side_score(g: ChoqueGame, pi: int) -> float:
                            if sec is not None and q.sector_owner[si] == pi)
     if p.arena is not None:
         score += SUPPORT
-    # CH-10.2: drawing from an empty main deck loses. Cards left are worth keeping once the deck runs low,
-    # so that drawing and sending (milling) stop looking free; near the end the danger dominates.
-    left = len(p.main)
-    score += DECK_CARD * min(left, DECK_COMFORT)
-    if left < DECK_DANGER:
-        score -= DECK_RUNOUT * (DECK_DANGER - left)
+    # CH-10.2: drawing from an empty main deck loses. Every card left is worth keeping, so that drawing and
+    # sending (milling) never look free, and the danger grows steeply as the deck runs low.
+    score += DECK_CARD * min(left, DECK_COMFORT) - RUNOUT * math.exp(-left / RUNOUT_SCALE)
     return score
 
 
