@@ -12,9 +12,12 @@ COMPILED = [
     "src/tablero/core/game.py",
     *(f"src/tablero/games/choque/{m}.py" for m in (
         "cards", "state", "flow", "stats", "chain", "keywords", "combat", "decisions", "diagnose", "game",
-        "observation", "resample")),
+        "observation", "resample", "evaluate")),
     "src/tablero/games/choque/effects/schema.py",
     "src/tablero/games/choque/effects/runtime.py",
+    # the search agents: their tree walk and the evaluation above are what an MCTS iteration costs
+    "src/tablero/agents/playout.py",
+    "src/tablero/agents/mcts.py",
 ]
 
 ext_modules = []

@@ -72,6 +72,7 @@ def main() -> None:
                     "--budget (reproducible whatever the machine's speed)")
     ap.add_argument("--exploration", type=float, default=None, help="MCTS exploration constant (tuning)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--first", type=int, default=0, help="number of the first game (other seeds, same rotation)")
     ap.add_argument("--pairs", default="mcts:random,mcts:greedy,greedy:random")
     args = ap.parse_args()
     search = f"{args.iterations} iterations" if args.iterations else f"budget {args.budget} s"
@@ -80,7 +81,7 @@ def main() -> None:
     for pair in args.pairs.split(","):
         x, y = pair.split(":")
         extra = {"exploration": args.exploration} if args.exploration is not None else {}
-        jobs = [(x, y, i, args.budget, args.iterations, extra) for i in range(args.games)]
+        jobs = [(x, y, i, args.budget, args.iterations, extra) for i in range(args.first, args.first + args.games)]
         t0 = time.perf_counter()
         with ProcessPoolExecutor(args.workers) as ex:
             results = list(ex.map(one_game, jobs))
@@ -95,7 +96,7 @@ def main() -> None:
             line += (f"; mcts {its / st:,.0f} iterations/s, "
                      f"{its / sum(r['searched'] for r in results):,.0f} per searched decision")
         print(line, flush=True)
-        lost = [f"{i} ({r['how']}, turn {r['turn']})" for i, r in enumerate(results) if r["x_won"] < 1]
+        lost = [f"{i} ({r['how']}, turn {r['turn']})" for i, r in enumerate(results, args.first) if r["x_won"] < 1]
         print(f"  games {x} did not win: {', '.join(lost) or 'none'}", flush=True)
 
 
