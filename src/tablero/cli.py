@@ -246,6 +246,27 @@ from tablero.lab.command import simulate as _simulate_command  # noqa: E402
 from tablero.play.commands import play as _play_command  # noqa: E402  (the commands live with their package)
 from tablero.play.commands import replay as _replay_command  # noqa: E402
 
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--db", "db_url", default="sqlite:///tablero.db", show_default=True,
+              help="Database URL: a SQLite file, or postgresql+psycopg://user:password@host:port/name.")
+def serve(host: str, port: int, db_url: str) -> None:
+    """Run the game server: the HTTP API for players and bots (OpenAPI page at /docs)."""
+    import uvicorn
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from tablero.server.app import create_app
+
+    try:
+        app = create_app(db_url)
+    except (SQLAlchemyError, ArgumentError, ModuleNotFoundError) as e:
+        click.echo(f"error: cannot open the database {db_url!r}: {e}", err=True)
+        sys.exit(2)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
 main.add_command(_play_command)
 main.add_command(_replay_command)
 main.add_command(_simulate_command)

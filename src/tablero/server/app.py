@@ -1,0 +1,211 @@
+"""The HTTP API (FastAPI). Every 4xx body is ``{"error": ..., "rule": ...}``: ``rule`` names the game rule
+(``CH-…``) that refused the request, or is null when no game rule applies."""
+
+
+import re
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from . import auth
+from .db import DEFAULT_URL, connect, migrate, sessions
+from .models import Account, DeckRecord, Token
+
+MAX_BODY = 64 * 1024  # bytes; larger request bodies get 413
+USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class ApiError(Exception):
+    """A refused request: HTTP status, a message for people, and the rule id when a game rule refused it."""
+
+    def __init__(self, status: int, error: str, rule: str | None = None) -> None:
+        super().__init__(error)
+        self.status = status
+        self.error = error
+        self.rule = rule
+
+
+def _body(status: int, error: str, rule: str | None = None,
+          headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": error, "rule": rule}, status_code=status, headers=headers)
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413, whether or not Content-Length tells in advance
+    (a chunked body is counted as it arrives)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_big = _body(413, f"request body over {self.limit} bytes")
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await too_big(scope, receive, send)
+                return
+        seen = 0
+        over = replaced = False
+
+        async def counted() -> Message:
+            nonlocal seen, over
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    over = True  # stop reading; whatever the app answers becomes the 413 below
+                    return {"type": "http.request", "body": b"", "more_body": False}
+            return message
+
+        async def guarded(message: Message) -> None:
+            nonlocal replaced
+            if not over:
+                await send(message)
+            elif not replaced and message["type"] == "http.response.start":
+                replaced = True
+                await too_big(scope, receive, send)
+
+        await self.app(scope, counted, guarded)
+
+
+class Credentials(BaseModel):
+    username: str = Field(min_length=3, max_length=32, description="3-32 letters, digits, _ . -")
+    password: str = Field(min_length=8, max_length=256)
+
+
+class AccountOut(BaseModel):
+    id: int
+    username: str
+
+
+class TokenOut(BaseModel):
+    token: str
+
+
+class ErrorOut(BaseModel):
+    error: str
+    rule: str | None
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (400, 401, 404, 409, 413, 422)}
+
+
+def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False) -> FastAPI:
+    """The server's ASGI app on the database at ``db_url`` (migrated to the latest schema first)."""
+    engine = connect(db_url)
+    migrate(engine)
+    make_session = sessions(engine)
+    ph = auth.hasher(cheap_hashing)
+    app = FastAPI(title="Tablero", summary="Choque de Héroes: accounts, decks and games for players and bots",
+                  version="0.1.0")
+    app.state.engine = engine
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, e: ApiError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else None
+        return _body(e.status, e.error, e.rule, headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
+        problems = []
+        for err in e.errors()[:5]:
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+            problems.append(f"{where}: {err.get('msg', 'invalid')}")
+        return _body(422, "; ".join(problems) or "invalid request")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:
+        return _body(e.status_code, str(e.detail))
+
+    @contextmanager
+    def session_scope() -> Iterator[Session]:
+        with make_session() as s:
+            yield s
+
+    def db() -> Iterator[Session]:
+        with session_scope() as s:
+            yield s
+
+    def current_account(s: Annotated[Session, Depends(db)],
+                        authorization: Annotated[str | None, Header()] = None) -> Account:
+        if not authorization or not authorization.startswith("Bearer "):
+            raise ApiError(401, "missing bearer token (Authorization: Bearer <token> from POST /api/token)")
+        row = s.get(Token, auth.digest(authorization.removeprefix("Bearer ").strip()))
+        account = s.get(Account, row.account_id) if row is not None else None
+        if account is None:
+            raise ApiError(401, "unknown or revoked token")
+        return account
+
+    DB = Annotated[Session, Depends(db)]
+    Me = Annotated[Account, Depends(current_account)]
+
+    @app.post("/api/accounts", status_code=201, response_model=AccountOut, responses=ERRORS)
+    def create_account(body: Credentials, s: DB) -> AccountOut:
+        """Register an account. Usernames are unique (case-insensitive); the password is stored as an
+        argon2id hash only."""
+        if not USERNAME.match(body.username):
+            raise ApiError(422, "username: 3-32 letters, digits, '_', '.' or '-'")
+        taken = s.scalar(select(Account.id).where(Account.username == body.username.lower()))
+        if taken is not None:
+            raise ApiError(409, f"username {body.username!r} is taken")
+        account = Account(username=body.username.lower(), password_hash=ph.hash(body.password))
+        s.add(account)
+        try:
+            s.commit()
+        except IntegrityError as e:  # a concurrent registration of the same name
+            s.rollback()
+            raise ApiError(409, f"username {body.username!r} is taken") from e
+        return AccountOut(id=account.id, username=account.username)
+
+    @app.post("/api/token", response_model=TokenOut, responses=ERRORS)
+    def create_token(body: Credentials, s: DB) -> TokenOut:
+        """Log in: a bearer token for ``Authorization: Bearer <token>``."""
+        account = s.scalar(select(Account).where(Account.username == body.username.lower()))
+        if account is None or not auth.verify(ph, account.password_hash, body.password):
+            raise ApiError(401, "wrong username or password")
+        token = auth.new_token()
+        s.add(Token(digest=auth.digest(token), account_id=account.id))
+        s.commit()
+        return TokenOut(token=token)
+
+    @app.get("/api/cards", responses=ERRORS)
+    def list_cards(_me: Me) -> list[dict[str, Any]]:
+        """The card pool: every shipped card in the card-file shape of docs/cards.md, with its id."""
+        from tablero.games.choque.cardfile import shipped_pool
+
+        return [{"id": c.id, **c.to_json()} for c in shipped_pool()]
+
+    @app.get("/api/decks", responses=ERRORS)
+    def list_decks(me: Me, s: DB) -> list[dict[str, Any]]:
+        """The shipped decks (``owner`` null) and the caller's own saved decks."""
+        from tablero.games.choque.deckfile import shipped_decks
+
+        rows: list[dict[str, Any]] = [
+            {"id": d.id, "name": d.deck.name, "edition": d.deck.edition, "strategy": d.strategy or None,
+             "owner": None} for d in shipped_decks().values()]
+        for r in s.scalars(select(DeckRecord).where(DeckRecord.owner_id == me.id).order_by(DeckRecord.id)):
+            rows.append({"id": f"u{r.id}", "name": r.name, "edition": r.edition, "strategy": None,
+                         "owner": me.username})
+        return rows
+
+    return app

@@ -1,0 +1,85 @@
+"""Accounts, tokens and the error contract of the API (issue 6): every 4xx is {error, rule}."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from .conftest import register
+
+
+def assert_error(r: Any, status: int) -> dict[str, Any]:
+    assert r.status_code == status, r.text
+    body: dict[str, Any] = r.json()
+    assert set(body) == {"error", "rule"} and isinstance(body["error"], str) and body["error"]
+    return body
+
+
+def test_register_log_in_and_use_the_token(client: TestClient) -> None:
+    r = client.post("/api/accounts", json={"username": "Ana", "password": "contraseña-1"})
+    assert r.status_code == 201 and r.json()["username"] == "ana"
+    token = client.post("/api/token", json={"username": "ana", "password": "contraseña-1"}).json()["token"]
+    decks = client.get("/api/decks", headers={"Authorization": f"Bearer {token}"})
+    assert decks.status_code == 200
+    assert {"furia_jaguar", "veneno_serpiente"} <= {d["id"] for d in decks.json()}
+
+
+def test_duplicate_username_and_bad_credentials(client: TestClient) -> None:
+    register(client, "ana")
+    assert "taken" in assert_error(client.post("/api/accounts", json={"username": "ANA", "password": "x" * 8}),
+                                   409)["error"]
+    assert_error(client.post("/api/token", json={"username": "ana", "password": "wrong-pass"}), 401)
+    assert_error(client.post("/api/token", json={"username": "nadie", "password": "wrong-pass"}), 401)
+
+
+def test_no_token_or_a_bad_token_is_401(client: TestClient) -> None:
+    for headers in ({}, {"Authorization": "Bearer nope"}, {"Authorization": "Basic abc"}):
+        body = assert_error(client.get("/api/decks", headers=headers), 401)
+        assert body["rule"] is None
+        assert_error(client.get("/api/cards", headers=headers), 401)
+
+
+def test_malformed_wrongly_typed_and_oversized_bodies_get_4xx(client: TestClient) -> None:
+    assert_error(client.post("/api/accounts", content=b"{not json", headers={"Content-Type": "application/json"}),
+                 422)
+    assert_error(client.post("/api/accounts", json={"username": 5, "password": ["x"]}), 422)
+    assert_error(client.post("/api/accounts", json={"username": "a b c", "password": "12345678"}), 422)
+    assert_error(client.post("/api/accounts", json={"username": "ana", "password": "short"}), 422)
+    big = {"username": "ana", "password": "x" * 70_000}
+    assert_error(client.post("/api/accounts", json=big), 413)
+
+    def chunks() -> Any:  # no Content-Length: counted as it arrives
+        for _ in range(70):
+            yield b"x" * 1024
+
+    assert_error(client.post("/api/accounts", content=chunks(), headers={"Content-Type": "application/json"}), 413)
+
+
+def test_passwords_and_tokens_are_not_stored_in_clear(client: TestClient, db_url: str) -> None:
+    headers = register(client, "ana", "contraseña-secreta")
+    token = headers["Authorization"].removeprefix("Bearer ")
+    with create_engine(db_url).connect() as conn:
+        dump = " ".join(str(row) for t in ("accounts", "tokens") for row in conn.execute(text(f"SELECT * FROM {t}")))
+    assert "contraseña-secreta" not in dump and token not in dump
+    assert "$argon2id$" in dump
+
+
+def test_the_card_pool_and_the_openapi_page(client: TestClient) -> None:
+    headers = register(client)
+    cards = client.get("/api/cards", headers=headers).json()
+    assert len(cards) >= 95 and {"id", "name", "type"} <= set(cards[0])
+    spec = client.get("/openapi.json").json()
+    assert {"/api/accounts", "/api/token", "/api/cards", "/api/decks"} <= set(spec["paths"])
+
+
+def test_the_schema_survives_a_restart(db_url: str) -> None:
+    """Migrations run at every start and keep what is stored (nothing is ever lost)."""
+    from tablero.server.app import create_app
+
+    with TestClient(create_app(db_url, cheap_hashing=True)) as c:
+        register(c, "ana")
+    with TestClient(create_app(db_url, cheap_hashing=True)) as c:
+        r = c.post("/api/token", json={"username": "ana", "password": "contraseña-1"})
+        assert r.status_code == 200
