@@ -83,3 +83,35 @@ def test_the_schema_survives_a_restart(db_url: str) -> None:
     with TestClient(create_app(db_url, cheap_hashing=True)) as c:
         r = c.post("/api/token", json={"username": "ana", "password": "contraseña-1"})
         assert r.status_code == 200
+
+
+def test_save_decks_legal_and_illegal(client: TestClient) -> None:
+    """CH-2: a saved deck comes back with its violations (rule ids); illegal decks are kept, not lost."""
+    from tablero.games.choque.deckfile import shipped_decks
+
+    headers = register(client)
+    jaguar = shipped_decks()["furia_jaguar"].deck
+    counts: dict[str, dict[str, int]] = {part: {} for part in ("main", "souls", "support")}
+    for part in counts:
+        for c in getattr(jaguar, part):
+            counts[part][c.id] = counts[part].get(c.id, 0) + 1
+    r = client.post("/api/decks", headers=headers, json={"name": "Mi jaguar", "edition": "choque-2026", **counts})
+    assert r.status_code == 201, r.text
+    assert r.json()["legal"] is True and r.json()["violations"] == []
+    short = dict(counts["main"])
+    short.pop(next(iter(short)))
+    r = client.post("/api/decks", headers=headers, json={"name": "Corto", **counts, "main": short})
+    assert r.status_code == 201 and r.json()["legal"] is False
+    assert "CH-2.1" in {v["rule"] for v in r.json()["violations"]}
+    mine = [d for d in client.get("/api/decks", headers=headers).json() if d["owner"] == "ana"]
+    assert [d["name"] for d in mine] == ["Mi jaguar", "Corto"]
+    # another account does not see them
+    other = register(client, "beto")
+    assert not [d for d in client.get("/api/decks", headers=other).json() if d["owner"] is not None]
+    # unknown cards and wrong types are refused, and nothing is saved
+    bad = client.post("/api/decks", headers=headers, json={"name": "X", **counts, "main": {"no_such_card": 40}})
+    assert_error(bad, 422)
+    assert "no_such_card" in bad.json()["error"]
+    assert_error(client.post("/api/decks", headers=headers, json={"name": "X", "main": [], "souls": {}}), 422)
+    assert_error(client.post("/api/decks", json={"name": "X", **counts}), 401)
+    assert len([d for d in client.get("/api/decks", headers=headers).json() if d["owner"] == "ana"]) == 2

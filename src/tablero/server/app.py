@@ -100,6 +100,32 @@ class TokenOut(BaseModel):
     token: str
 
 
+class DeckIn(BaseModel):
+    """A deck in the deck-file shape of docs/decks.md: card id -> copies."""
+
+    name: str = Field(min_length=1, max_length=80)
+    edition: str = Field(default="choque-2026", max_length=32)
+    main: dict[str, int]
+    souls: dict[str, int]
+    support: dict[str, int] = Field(default_factory=dict)
+    strategy: str | None = Field(default=None, max_length=40)
+    description: str | None = Field(default=None, max_length=2000)
+
+
+class ViolationOut(BaseModel):
+    rule: str
+    card: str | None
+    message: str
+
+
+class DeckOut(BaseModel):
+    id: str
+    name: str
+    edition: str
+    legal: bool
+    violations: list[ViolationOut]
+
+
 class ErrorOut(BaseModel):
     error: str
     rule: str | None
@@ -207,5 +233,31 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False) -> Fas
             rows.append({"id": f"u{r.id}", "name": r.name, "edition": r.edition, "strategy": None,
                          "owner": me.username})
         return rows
+
+    @app.post("/api/decks", status_code=201, response_model=DeckOut, responses=ERRORS)
+    def save_deck(body: DeckIn, me: Me, s: DB) -> DeckOut:
+        """Save a deck. It is checked against every CH-2 rule (with the limited list in force today, CH-2.5)
+        and saved even when illegal, so that work in progress is never lost; ``legal`` and ``violations``
+        (each with its rule id) say whether it may be played. Unknown card ids are refused (422)."""
+        import datetime as dt
+
+        from tablero.core import BadInput
+        from tablero.games.choque.cardfile import shipped_pool
+        from tablero.games.choque.deck import check_deck
+        from tablero.games.choque.deckfile import list_in_force, parse_deck, shipped_limited_lists
+
+        doc = body.model_dump(exclude_none=True)
+        pool = shipped_pool()
+        try:
+            df = parse_deck(doc, pool, deck_id="new", where="deck")
+        except BadInput as e:
+            raise ApiError(422, str(e)) from None
+        in_force = list_in_force(shipped_limited_lists(), dt.date.today())
+        violations = check_deck(df.deck, body.edition, in_force.limits if in_force else {}, pool=pool)
+        record = DeckRecord(owner_id=me.id, name=body.name, edition=body.edition, content=doc)
+        s.add(record)
+        s.commit()
+        return DeckOut(id=f"u{record.id}", name=record.name, edition=record.edition, legal=not violations,
+                       violations=[ViolationOut(rule=v.rule, card=v.card, message=v.message) for v in violations])
 
     return app

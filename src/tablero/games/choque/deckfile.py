@@ -89,9 +89,16 @@ def _text(doc: dict[str, Any], key: str, problems: list[str], required: bool = F
 
 def load_deck(path: Path, pool: CardPool) -> DeckFile:
     """Read one deck file against ``pool``; every problem of the file is reported at once (``BadInput``)."""
-    doc = _read_yaml(path, "deck")
+    return parse_deck(_read_yaml(path, "deck"), pool, deck_id=path.stem, path=path)
+
+
+def parse_deck(doc: Any, pool: CardPool, deck_id: str, path: Path | None = None,
+               where: str | None = None) -> DeckFile:
+    """A deck from its document (a deck file's YAML, or the same map as JSON from the server's API);
+    every problem is reported at once in one ``BadInput`` prefixed with ``where`` (default: the path)."""
+    where = where if where is not None else str(path)
     if not isinstance(doc, dict):
-        raise BadInput(f"{path}: a deck file is a map with name, edition, main, souls and support; "
+        raise BadInput(f"{where}: a deck file is a map with name, edition, main, souls and support; "
                        f"got {type(doc).__name__}")
     problems: list[str] = []
     unknown = sorted(str(k) for k in doc if k not in DECK_KEYS)
@@ -125,9 +132,9 @@ def load_deck(path: Path, pool: CardPool) -> DeckFile:
         except BadInput as e:
             problems.append(str(e))
     if problems:
-        raise BadInput(f"{path}: " + "; ".join(problems))
-    return DeckFile(id=path.stem, deck=deck, path=path, strategy=strategy, description=description,
-                    en={str(k): str(v) for k, v in en.items()})
+        raise BadInput(f"{where}: " + "; ".join(problems))
+    return DeckFile(id=deck_id, deck=deck, path=path if path is not None else Path(deck_id), strategy=strategy,
+                    description=description, en={str(k): str(v) for k, v in en.items()})
 
 
 def shipped_decks(pool: CardPool | None = None) -> dict[str, DeckFile]:
