@@ -18,7 +18,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import auth
 from .db import DEFAULT_URL, connect, migrate, sessions
-from .models import Account, DeckRecord, Token
+from .games import AIS, GameHub, Refused, envelope
+from .models import Account, DeckRecord, GameRow, Token
 
 MAX_BODY = 64 * 1024  # bytes; larger request bodies get 413
 USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
@@ -126,6 +127,22 @@ class DeckOut(BaseModel):
     violations: list[ViolationOut]
 
 
+class GameIn(BaseModel):
+    deck: str = Field(max_length=64, description="a deck id from GET /api/decks")
+    opponent: str = Field(pattern=r"^(ai:random|ai:greedy|ai:mcts|open)$")
+    opponent_deck: str | None = Field(default=None, max_length=64)
+    edition: str | None = Field(default=None, max_length=32)
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+
+
+class JoinIn(BaseModel):
+    deck: str = Field(max_length=64)
+
+
+class ActionIn(BaseModel):
+    action: dict[str, Any]
+
+
 class ErrorOut(BaseModel):
     error: str
     rule: str | None
@@ -135,8 +152,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut} for code in (400, 401, 404, 409, 413, 422)}
 
 
-def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False) -> FastAPI:
-    """The server's ASGI app on the database at ``db_url`` (migrated to the latest schema first)."""
+def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
+               ai_options: dict[str, dict[str, Any]] | None = None) -> FastAPI:
+    """The server's ASGI app on the database at ``db_url`` (migrated to the latest schema first).
+    ``ai_options`` per agent name, e.g. ``{"mcts": {"budget": 0.5}}``."""
     engine = connect(db_url)
     migrate(engine)
     make_session = sessions(engine)
@@ -144,12 +163,17 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False) -> Fas
     app = FastAPI(title="Tablero", summary="Choque de Héroes: accounts, decks and games for players and bots",
                   version="0.1.0")
     app.state.engine = engine
+    hub = GameHub(ai_options if ai_options is not None else {"mcts": {"budget": 0.5}})
     app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, e: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else None
         return _body(e.status, e.error, e.rule, headers)
+
+    @app.exception_handler(Refused)
+    async def _refused(_request: Request, e: Refused) -> JSONResponse:
+        return _body(e.status, e.error, e.rule)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
@@ -259,5 +283,141 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False) -> Fas
         s.commit()
         return DeckOut(id=f"u{record.id}", name=record.name, edition=record.edition, legal=not violations,
                        violations=[ViolationOut(rule=v.rule, card=v.card, message=v.message) for v in violations])
+
+    def resolve_deck(s: Session, me: Account, deck_id: str, edition: str | None) -> tuple[dict[str, Any], str]:
+        """A deck id from GET /api/decks as the stored deck JSON, refused unless legal (CH-2)."""
+        import datetime as dt
+
+        from tablero.core import BadInput
+        from tablero.games.choque.cardfile import shipped_pool
+        from tablero.games.choque.deck import check_deck
+        from tablero.games.choque.deckfile import list_in_force, parse_deck, shipped_decks, shipped_limited_lists
+        from tablero.play.record import deck_json
+
+        pool = shipped_pool()
+        shipped = shipped_decks()
+        if deck_id in shipped:
+            deck = shipped[deck_id].deck
+        else:
+            row = None
+            if deck_id.startswith("u") and deck_id[1:].isdigit():
+                row = s.get(DeckRecord, int(deck_id[1:]))
+            if row is None or row.owner_id != me.id:
+                raise ApiError(404, f"no deck {deck_id!r} among the shipped decks and yours (GET /api/decks)")
+            try:
+                deck = parse_deck(row.content, pool, deck_id=deck_id, where=f"deck {deck_id}").deck
+            except BadInput as e:
+                raise ApiError(422, str(e)) from None
+        ed = edition or deck.edition or "choque-2026"
+        in_force = list_in_force(shipped_limited_lists(), dt.date.today())
+        violations = check_deck(deck, ed, in_force.limits if in_force else {}, pool=pool)
+        if violations:
+            v = violations[0]
+            raise ApiError(422, f"deck {deck_id!r} is not legal in {ed}: {v.message}"
+                           + (f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""), v.rule)
+        return deck_json(deck, deck_id), ed
+
+    def seat_of(row: GameRow, me: Account) -> str | None:
+        return "A" if row.account_a == me.id else "B" if row.account_b == me.id else None
+
+    def get_row(s: Session, game_id: int) -> GameRow:
+        row = s.get(GameRow, game_id)
+        if row is None:
+            raise ApiError(404, f"no game {game_id}")
+        return row
+
+    def summary(s: Session, row: GameRow, me: Account) -> dict[str, Any]:
+        names = {}
+        for seat, acc, agent in (("A", row.account_a, row.agent_a), ("B", row.account_b, row.agent_b)):
+            a = s.get(Account, acc) if acc is not None else None
+            names[seat] = a.username if a is not None else agent
+        return {"id": row.id, "status": row.status, "edition": row.edition, "players": names,
+                "seat": seat_of(row, me), "winner": row.winner}
+
+    @app.post("/api/games", status_code=201, responses=ERRORS)
+    def create_game(body: GameIn, me: Me, s: DB) -> dict[str, Any]:
+        """Start a game against an AI, or open a challenge (``open``) another account joins. You sit in seat
+        A; who starts is drawn with the seed (CH-4). The AI plays ``opponent_deck``, or a shipped deck of the
+        edition chosen by the seed."""
+        import secrets
+
+        from tablero.games.choque.deckfile import shipped_decks
+
+        deck, ed = resolve_deck(s, me, body.deck, body.edition)
+        seed = body.seed if body.seed is not None else secrets.randbits(48)
+        row = GameRow(edition=ed, seed=seed, first=None, deck_a=deck, account_a=me.id, status="open")
+        if body.opponent in AIS:
+            if body.opponent_deck is not None:
+                row.deck_b, _ = resolve_deck(s, me, body.opponent_deck, ed)
+            else:
+                choices = sorted(d.id for d in shipped_decks().values() if d.deck.edition == ed)
+                if not choices:
+                    raise ApiError(422, f"no shipped deck for edition {ed}; name an opponent_deck")
+                row.deck_b, _ = resolve_deck(s, me, choices[seed % len(choices)], ed)
+            row.agent_b, row.status = body.opponent, "playing"
+        s.add(row)
+        s.commit()
+        if row.status == "playing":
+            with hub.lock(row.id):
+                hub.play_ais(s, row)  # the AI may have the first decision
+        return {"id": row.id, "seat": "A"}
+
+    @app.get("/api/games", responses=ERRORS)
+    def list_games(me: Me, s: DB) -> list[dict[str, Any]]:
+        """Your games (newest first) and every open challenge."""
+        rows = s.scalars(select(GameRow).where(
+            (GameRow.account_a == me.id) | (GameRow.account_b == me.id) | (GameRow.status == "open"))
+            .order_by(GameRow.id.desc()))
+        return [summary(s, r, me) for r in rows]
+
+    @app.post("/api/games/{game_id}/join", responses=ERRORS)
+    def join_game(game_id: int, body: JoinIn, me: Me, s: DB) -> dict[str, str]:
+        """Accept an open challenge with one of your decks: you sit in seat B."""
+        with hub.lock(game_id):
+            row = get_row(s, game_id)
+            if row.status != "open":
+                raise ApiError(409, f"game {game_id} is not an open challenge")
+            if row.account_a == me.id:
+                raise ApiError(409, "you cannot accept your own challenge")
+            row.deck_b, _ = resolve_deck(s, me, body.deck, row.edition)
+            row.account_b, row.status = me.id, "playing"
+            s.commit()
+        return {"seat": "B"}
+
+    @app.get("/api/games/{game_id}", responses=ERRORS)
+    def get_game(game_id: int, me: Me, s: DB) -> dict[str, Any]:
+        """Your view of the game (CH-11: the opponent's hand and every deck hidden), who must decide, and your
+        legal actions when it is you; any other account gets the public view."""
+        row = get_row(s, game_id)
+        if row.status == "open":
+            return {"view": None, "pending": None, "legal_actions": [], "winner": None, **summary(s, row, me)}
+        with hub.lock(game_id):
+            return envelope(hub.game(s, row), seat_of(row, me))
+
+    @app.post("/api/games/{game_id}/actions", responses=ERRORS)
+    def post_action(game_id: int, body: ActionIn, me: Me, s: DB) -> dict[str, Any]:
+        """Take one canonical action (docs/actions.md) as your seat. Refused with nothing changed when it is
+        not yours to take (403/409) or the rules forbid it (422 with the rule id)."""
+        row = get_row(s, game_id)
+        seat = seat_of(row, me)
+        if seat is None:
+            raise ApiError(403, f"you do not play in game {game_id}")
+        with hub.lock(game_id):
+            g = hub.act(s, row, seat, body.action)
+            return envelope(g, seat)
+
+    @app.get("/api/games/{game_id}/replay", responses=ERRORS)
+    def replay(game_id: int, _me: Me, s: DB) -> dict[str, Any]:
+        """A finished game as (decks, seed, edition, actions, result): replaying the actions on a new game
+        with these decks and seed rebuilds every position."""
+        from .models import ActionRow
+
+        row = get_row(s, game_id)
+        if row.status != "over":
+            raise ApiError(409, f"game {game_id} is not over; its replay opens when it ends")
+        actions: list[dict[str, Any]] = list(s.scalars(select(ActionRow.action).where(ActionRow.game_id == game_id)
+                                 .order_by(ActionRow.seq)))
+        return {"decks": [row.deck_a, row.deck_b], "seed": row.seed, "edition": row.edition, "first": row.first,
+                "actions": actions, "result": {"winner": row.winner}}
 
     return app

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, String
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -48,3 +48,36 @@ class DeckRecord(Base):
     edition: Mapped[str] = mapped_column(String(32))
     content: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class GameRow(Base):
+    """One CHOQUE: everything needed to rebuild it (decks in listed order, seed, edition, who starts) plus
+    who sits where. A seat holds an account or an AI (``agent_*``, e.g. ``ai:greedy``)."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edition: Mapped[str] = mapped_column(String(32))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    first: Mapped[str | None] = mapped_column(String(1))
+    deck_a: Mapped[dict[str, Any]] = mapped_column(JSON)
+    deck_b: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    account_a: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), index=True)
+    account_b: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), index=True)
+    agent_a: Mapped[str | None] = mapped_column(String(16))
+    agent_b: Mapped[str | None] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(8))  # open | playing | over
+    winner: Mapped[str | None] = mapped_column(String(4))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ActionRow(Base):
+    """The ``seq``-th accepted action of a game, committed before the server replies."""
+
+    __tablename__ = "game_actions"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(primary_key=True)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -1,0 +1,161 @@
+"""Games over the API (issue 6): whole games of bot clients, against each AI, refusals that change nothing,
+per-seat views that never show hidden cards (CH-11), replays and restarts that rebuild the same game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tablero.play.record import GameRecord
+from tablero.server.app import create_app
+
+from .conftest import register
+
+FAST_AI = {"mcts": {"iterations": 4}}
+
+
+@pytest.fixture
+def client(db_url: str) -> Any:
+    with TestClient(create_app(db_url, cheap_hashing=True, ai_options=FAST_AI)) as c:
+        yield c
+
+
+def assert_hidden(envelope: dict[str, Any], seat: str | None) -> None:
+    """CH-11.2: no deck order anywhere, and no hand but the viewer's own."""
+    view = envelope["view"]
+    for side in ("A", "B"):
+        assert "main_deck" not in view[side] and "soul_deck" not in view[side]
+        if side != seat:
+            assert "hand" not in view[side] and "support_deck" not in view[side]
+
+
+def play_out(client: TestClient, game_id: int, players: dict[str, dict[str, str]], seed: int,
+             limit: int = 5000) -> dict[str, Any]:
+    """Bot clients choosing uniformly among the legal actions the server offers, until the game ends."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        envs = {seat: client.get(f"/api/games/{game_id}", headers=h).json() for seat, h in players.items()}
+        for seat, env in envs.items():
+            assert_hidden(env, seat)
+        any_env = next(iter(envs.values()))
+        if any_env["winner"] is not None:
+            return any_env
+        who = any_env["pending"]["player"]
+        assert who in players, "the server must play its AI seats itself"
+        for seat, env in envs.items():
+            assert (env["legal_actions"] != []) == (seat == who)
+        action = rng.choice(envs[who]["legal_actions"])
+        r = client.post(f"/api/games/{game_id}/actions", headers=players[who], json={"action": action})
+        assert r.status_code == 200, r.text
+    raise AssertionError("game did not end")
+
+
+def rebuilt(replay: dict[str, Any]) -> Any:
+    rec = GameRecord(edition=replay["edition"], seed=replay["seed"], decks=replay["decks"], first=replay["first"],
+                     agents={})
+    g = rec.new_game()
+    for a in replay["actions"]:
+        g.apply(a)
+    return g
+
+
+@pytest.mark.parametrize("ai", ["ai:random", "ai:greedy", "ai:mcts"])
+def test_a_whole_game_against_each_ai(client: TestClient, ai: str) -> None:
+    me = register(client)
+    r = client.post("/api/games", headers=me, json={"deck": "furia_jaguar", "opponent": ai, "seed": 3})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    assert game["seat"] == "A"
+    final = play_out(client, game["id"], {"A": me}, seed=1)
+    replay = client.get(f"/api/games/{game['id']}/replay", headers=me).json()
+    g = rebuilt(replay)
+    assert g.winner == final["winner"] == replay["result"]["winner"]
+    assert g.view("A") == final["view"]
+
+
+def test_two_bot_clients_play_a_challenge_to_the_end(client: TestClient) -> None:
+    ana, beto, carla = register(client, "ana"), register(client, "beto"), register(client, "carla")
+    gid = client.post("/api/games", headers=ana, json={"deck": "veneno_serpiente", "opponent": "open",
+                                                       "seed": 8}).json()["id"]
+    listed = client.get("/api/games", headers=beto).json()
+    assert [g["status"] for g in listed if g["id"] == gid] == ["open"]
+    assert client.post(f"/api/games/{gid}/join", headers=ana, json={"deck": "furia_jaguar"}).status_code == 409
+    assert client.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "formas_nahual"}).json() == {"seat": "B"}
+    assert client.post(f"/api/games/{gid}/join", headers=carla, json={"deck": "furia_jaguar"}).status_code == 409
+    # a spectator gets the public view: both hands hidden, no actions
+    watch = client.get(f"/api/games/{gid}", headers=carla).json()
+    assert_hidden(watch, None)
+    assert watch["legal_actions"] == []
+    final = play_out(client, gid, {"A": ana, "B": beto}, seed=2)
+    assert final["winner"] in ("A", "B", "draw")
+    g = rebuilt(client.get(f"/api/games/{gid}/replay", headers=carla).json())
+    assert g.winner == final["winner"]
+
+
+def test_refused_actions_change_nothing(client: TestClient) -> None:
+    ana, beto, carla = register(client, "ana"), register(client, "beto"), register(client, "carla")
+    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
+                                                       "seed": 5}).json()["id"]
+    client.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "veneno_serpiente"})
+    before = {s: client.get(f"/api/games/{gid}", headers=h).json() for s, h in (("A", ana), ("B", beto))}
+    who = before["A"]["pending"]["player"]
+    mover, other = (ana, beto) if who == "A" else (beto, ana)
+    other_seat = "B" if who == "A" else "A"
+    legal = before[who]["legal_actions"][0]
+    # acting for the other seat, acting out of turn, acting without a seat or a token, an illegal action
+    r = client.post(f"/api/games/{gid}/actions", headers=other, json={"action": legal})
+    assert r.status_code == 403 and set(r.json()) == {"error", "rule"}
+    r = client.post(f"/api/games/{gid}/actions", headers=other, json={"action": {**legal, "player": other_seat}})
+    assert r.status_code in (409, 422)
+    assert client.post(f"/api/games/{gid}/actions", headers=carla, json={"action": legal}).status_code == 403
+    assert client.post(f"/api/games/{gid}/actions", json={"action": legal}).status_code == 401
+    r = client.post(f"/api/games/{gid}/actions", headers=mover,
+                    json={"action": {"player": who, "do": "call", "card": "no_such_card", "zone": "C1"}})
+    assert r.status_code == 422 and set(r.json()) == {"error", "rule"}
+    r = client.post(f"/api/games/{gid}/actions", headers=mover, json={"action": "pass"})
+    assert r.status_code == 422
+    after = {s: client.get(f"/api/games/{gid}", headers=h).json() for s, h in (("A", ana), ("B", beto))}
+    assert after == before
+    assert client.get(f"/api/games/{gid}/replay", headers=ana).status_code == 409
+
+
+def test_illegal_decks_and_unknown_games(client: TestClient) -> None:
+    ana = register(client)
+    r = client.post("/api/games", headers=ana, json={"deck": "no_such_deck", "opponent": "ai:random"})
+    assert r.status_code == 404
+    r = client.post("/api/decks", headers=ana, json={"name": "Corto", "main": {"guerrera_del_maguey_ardiente": 3},
+                                                     "souls": {}})
+    deck_id = r.json()["id"]
+    r = client.post("/api/games", headers=ana, json={"deck": deck_id, "opponent": "ai:random"})
+    assert r.status_code == 422 and r.json()["rule"].startswith("CH-2")
+    r = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "ai:chess"})
+    assert r.status_code == 422
+    assert client.get("/api/games/999", headers=ana).status_code == 404
+
+
+def test_a_restarted_server_resumes_every_game(db_url: str) -> None:
+    """Nothing is lost: the game is rebuilt from its stored actions, identical."""
+    with TestClient(create_app(db_url, cheap_hashing=True, ai_options=FAST_AI)) as c:
+        ana = register(c)
+        gid = c.post("/api/games", headers=ana, json={"deck": "ojo_tormenta", "opponent": "ai:greedy",
+                                                      "seed": 11}).json()["id"]
+        rng = random.Random(4)
+        for _ in range(15):
+            env = c.get(f"/api/games/{gid}", headers=ana).json()
+            if env["winner"] is not None:
+                break
+            c.post(f"/api/games/{gid}/actions", headers=ana, json={"action": rng.choice(env["legal_actions"])})
+        before = c.get(f"/api/games/{gid}", headers=ana).json()
+    with TestClient(create_app(db_url, cheap_hashing=True, ai_options=FAST_AI)) as c:
+        token = c.post("/api/token", json={"username": "ana", "password": "contraseña-1"}).json()["token"]
+        assert c.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json() == before
+
+
+def test_db_file_is_where_asked(db_url: str, tmp_path: Path) -> None:
+    with TestClient(create_app(db_url, cheap_hashing=True)):
+        pass
+    assert (tmp_path / "tablero.db").exists()
