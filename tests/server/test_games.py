@@ -159,3 +159,59 @@ def test_db_file_is_where_asked(db_url: str, tmp_path: Path) -> None:
     with TestClient(create_app(db_url, cheap_hashing=True)):
         pass
     assert (tmp_path / "tablero.db").exists()
+
+
+def test_websockets_push_each_seat_its_own_envelope_after_every_change(client: TestClient) -> None:
+    """WS /api/games/{id}/ws: the envelope at once and after every action; each seat its own view, a
+    spectator the public one, across a whole game (CH-11); a bad token is refused (4401)."""
+    from starlette.websockets import WebSocketDisconnect
+
+    tokens = {}
+    heads = {}
+    for name in ("ana", "beto", "carla"):
+        heads[name] = register(client, name)
+        tokens[name] = heads[name]["Authorization"].removeprefix("Bearer ")
+    gid = client.post("/api/games", headers=heads["ana"], json={"deck": "furia_jaguar", "opponent": "open",
+                                                                "seed": 9}).json()["id"]
+    client.post(f"/api/games/{gid}/join", headers=heads["beto"], json={"deck": "ojo_tormenta"})
+    with pytest.raises(WebSocketDisconnect) as refused:
+        with client.websocket_connect(f"/api/games/{gid}/ws?token=nope") as ws:
+            ws.receive_json()
+    assert refused.value.code == 4401
+    seats = {"ana": "A", "beto": "B", "carla": None}
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens['ana']}") as wa, \
+            client.websocket_connect(f"/api/games/{gid}/ws?token={tokens['beto']}") as wb, \
+            client.websocket_connect(f"/api/games/{gid}/ws?token={tokens['carla']}") as wc:
+        sockets = {"ana": wa, "beto": wb, "carla": wc}
+        rng = random.Random(3)
+        for _ in range(400):  # long games are fine: the pushes are checked for 400 actions
+            envs = {n: ws.receive_json() for n, ws in sockets.items()}
+            for n, env in envs.items():
+                assert_hidden(env, seats[n])
+                assert env == client.get(f"/api/games/{gid}", headers=heads[n]).json()
+            if envs["ana"]["winner"] is not None:
+                break
+            who = envs["ana"]["pending"]["player"]
+            mover = "ana" if who == "A" else "beto"
+            action = rng.choice(envs[mover]["legal_actions"])
+            assert client.post(f"/api/games/{gid}/actions", headers=heads[mover],
+                               json={"action": action}).status_code == 200
+
+
+def test_an_absent_opponent_game_can_be_claimed(db_url: str) -> None:
+    import time
+
+    with TestClient(create_app(db_url, cheap_hashing=True, claim_after=0.3)) as c:
+        ana, beto = register(c, "ana"), register(c, "beto")
+        gid = c.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
+                                                      "seed": 1}).json()["id"]
+        c.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "veneno_serpiente"})
+        who = c.get(f"/api/games/{gid}", headers=ana).json()["pending"]["player"]
+        waiting, absent = (beto, ana) if who == "A" else (ana, beto)
+        assert c.post(f"/api/games/{gid}/claim", headers=absent).status_code == 409  # your own decision
+        assert c.post(f"/api/games/{gid}/claim", headers=waiting).status_code == 409  # too early
+        time.sleep(0.4)
+        r = c.post(f"/api/games/{gid}/claim", headers=waiting)
+        assert r.status_code == 200 and r.json()["winner"] == ("B" if who == "A" else "A")
+        replay = c.get(f"/api/games/{gid}/replay", headers=ana).json()
+        assert replay["actions"][-1] == {"player": who, "do": "surrender"}

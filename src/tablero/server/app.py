@@ -7,13 +7,14 @@ from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from contextlib import contextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Request
+from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import auth
@@ -153,9 +154,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
-               ai_options: dict[str, dict[str, Any]] | None = None) -> FastAPI:
+               ai_options: dict[str, dict[str, Any]] | None = None, claim_after: float = 600.0) -> FastAPI:
     """The server's ASGI app on the database at ``db_url`` (migrated to the latest schema first).
-    ``ai_options`` per agent name, e.g. ``{"mcts": {"budget": 0.5}}``."""
+    ``ai_options`` per agent name, e.g. ``{"mcts": {"budget": 0.5}}``; ``claim_after`` seconds of absence
+    let the opponent of a player who must decide claim the game."""
     engine = connect(db_url)
     migrate(engine)
     make_session = sessions(engine)
@@ -195,6 +197,10 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
     def db() -> Iterator[Session]:
         with session_scope() as s:
             yield s
+
+    def account_for(s: Session, token: str) -> Account | None:
+        row = s.get(Token, auth.digest(token))
+        return s.get(Account, row.account_id) if row is not None else None
 
     def current_account(s: Annotated[Session, Depends(db)],
                         authorization: Annotated[str | None, Header()] = None) -> Account:
@@ -406,6 +412,28 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             g = hub.act(s, row, seat, body.action)
             return envelope(g, seat)
 
+    @app.post("/api/games/{game_id}/claim", responses=ERRORS)
+    def claim(game_id: int, me: Me, s: DB) -> dict[str, Any]:
+        """Claim the win when the opponent must decide and has not acted for the server's claim time (10
+        minutes by default). It is stored as the absent player's surrender (CH-10.3), so the replay holds."""
+        import datetime as dt
+
+        row = get_row(s, game_id)
+        seat = seat_of(row, me)
+        if seat is None:
+            raise ApiError(403, f"you do not play in game {game_id}")
+        with hub.lock(game_id):
+            g = hub.game(s, row) if row.status == "playing" else None
+            d = g.pending if g is not None and not g.is_over else None
+            if d is None or d.player == seat:
+                raise ApiError(409, "only a player waiting on the opponent's decision can claim the game")
+            since = row.updated_at if row.updated_at.tzinfo else row.updated_at.replace(tzinfo=dt.UTC)
+            waited = (dt.datetime.now(dt.UTC) - since).total_seconds()
+            if waited < claim_after:
+                raise ApiError(409, f"the opponent has had {waited:.0f} s of the {claim_after:.0f} s allowed")
+            g = hub.apply(s, row, {"player": d.player, "do": "surrender"})
+            return envelope(g, seat)
+
     @app.get("/api/games/{game_id}/replay", responses=ERRORS)
     def replay(game_id: int, _me: Me, s: DB) -> dict[str, Any]:
         """A finished game as (decks, seed, edition, actions, result): replaying the actions on a new game
@@ -419,5 +447,55 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                                  .order_by(ActionRow.seq)))
         return {"decks": [row.deck_a, row.deck_b], "seed": row.seed, "edition": row.edition, "first": row.first,
                 "actions": actions, "result": {"winner": row.winner}}
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def game_socket(websocket: WebSocket, game_id: int, token: str = "") -> None:
+        """Pushes the caller's envelope (as GET /api/games/{id}) at once and after every change. A missing or
+        bad token closes the socket with code 4401, an unknown game with 4404."""
+        import asyncio
+
+        def first_envelope() -> tuple[int, dict[str, Any] | None, str | None]:
+            with session_scope() as s:
+                me = account_for(s, token) if token else None
+                if me is None:
+                    return 4401, None, None
+                row = s.get(GameRow, game_id)
+                if row is None:
+                    return 4404, None, None
+                seat = seat_of(row, me)
+                if row.status == "open":
+                    return 0, {"view": None, "pending": None, "legal_actions": [], "winner": None}, seat
+                with hub.lock(game_id):
+                    return 0, envelope(hub.game(s, row), seat), seat
+
+        code, env, seat = await run_in_threadpool(first_envelope)
+        if code:
+            await websocket.close(code=code)
+            return
+        await websocket.accept()
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+        def push(e: dict[str, Any]) -> None:  # called on a worker thread after a commit
+            loop.call_soon_threadsafe(queue.put_nowait, e)
+
+        hub.listen(game_id, seat, push)
+        try:
+            await websocket.send_json(env)
+            receiving = asyncio.ensure_future(websocket.receive())
+            while True:
+                getting = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({receiving, getting}, return_when=asyncio.FIRST_COMPLETED)
+                if receiving in done:
+                    getting.cancel()
+                    if receiving.result()["type"] == "websocket.disconnect":
+                        return
+                    receiving = asyncio.ensure_future(websocket.receive())  # clients have nothing to say
+                if getting in done:
+                    await websocket.send_json(getting.result())
+        except WebSocketDisconnect:
+            return
+        finally:
+            hub.unlisten(game_id, push)
 
     return app

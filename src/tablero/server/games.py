@@ -9,6 +9,7 @@ restart, or after a failed commit), so what a client sees is always what is stor
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import func, select
@@ -61,6 +62,24 @@ class GameHub:
         self.agents: dict[tuple[int, str], Any] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
+        # WebSocket listeners per game: (seat or None for a spectator, callback taking the envelope)
+        self.listeners: dict[int, list[tuple[str | None, Callable[[dict[str, Any]], None]]]] = {}
+
+    def listen(self, game_id: int, seat: str | None, push: Callable[[dict[str, Any]], None]) -> None:
+        with self._guard:
+            self.listeners.setdefault(game_id, []).append((seat, push))
+
+    def unlisten(self, game_id: int, push: Callable[[dict[str, Any]], None]) -> None:
+        with self._guard:
+            self.listeners[game_id] = [x for x in self.listeners.get(game_id, []) if x[1] is not push]
+
+    def _notify(self, game_id: int, g: ChoqueGame) -> None:
+        """After a committed change: each listener gets its own envelope (its seat's view, or the public
+        one), never anyone else's."""
+        with self._guard:
+            listeners = list(self.listeners.get(game_id, []))
+        for seat, push in listeners:
+            push(envelope(g, seat))
 
     def lock(self, game_id: int) -> threading.Lock:
         with self._guard:
@@ -96,6 +115,7 @@ class GameHub:
             s.rollback()
             self.live.pop(row.id, None)
             raise
+        self._notify(row.id, g)
         return g
 
     def act(self, s: Session, row: GameRow, seat: str, action: Any) -> ChoqueGame:
