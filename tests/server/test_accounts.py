@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from .conftest import register
+from .conftest import BACKENDS, register
+
+
+def test_ci_runs_the_server_tests_on_postgresql() -> None:
+    """``.ci/run`` starts PostgreSQL and sets TABLERO_EXPECT_PG=1: the PostgreSQL half must not go missing."""
+    if os.environ.get("TABLERO_EXPECT_PG") == "1":
+        assert BACKENDS == ["sqlite", "postgresql"]
 
 
 def assert_error(r: Any, status: int) -> dict[str, Any]:
