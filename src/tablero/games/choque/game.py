@@ -50,6 +50,9 @@ class ChoqueGame(DecisionRules):
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """The legal answers to the pending decision (a fresh list; treat the dicts as read-only)."""
+        if self.s.winner is not None:
+            return []  # CH-10.5: nothing answers anything once the CHOQUE is over (even a response offered
+            # by a chain step before a state check in the same advance ended the game)
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._legal()

@@ -914,10 +914,18 @@ class EffectRules(KeywordRules):
                 continue
             else:
                 out.append({"player": name, "do": "choose", "targets": [ref]})
+        if not out:
+            # Nothing left to pick. A real game never offers a selection without candidates; a determinized
+            # copy can (an opponent's resample redrew the hidden zone being chosen from), and it must stay a
+            # playable game: the effect goes on with what was picked.
+            out.append({"player": name, "do": "choose", "cards": []})
         return out
 
     def _select_pick(self, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -> None:
         _, purpose, op, src, need, picked = data
+        if act.get("cards") == [] and not act.get("targets"):
+            self._select_done(pi, purpose, op, src, picked)  # nothing left to pick (see _select_options)
+            return
         cands = self._select_candidates(pi, purpose, op, src)
         if act.get("cards"):
             h = next(h for r, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
@@ -951,6 +959,8 @@ class EffectRules(KeywordRules):
                 s.rng.shuffle(p.main)  # CH-12 añadir: a searched deck is shuffled after
                 p.main_known[:] = [0, 0, 0, 0]
         elif purpose in ("special_call", "liberar"):
+            if not picked:
+                return  # nothing was left to pick (a determinized copy, see _select_options)
             h = picked[0]
             zones = self._call_zones(pi, src, op.args.get("zone", "any"))
             if purpose == "liberar" and op.args["to"] == "hand":
