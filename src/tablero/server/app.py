@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
@@ -148,6 +149,8 @@ class ErrorOut(BaseModel):
     error: str
     rule: str | None
 
+
+GameId = Annotated[int, PathParam(ge=1, le=2**62, description="a game id from POST or GET /api/games")]
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut} for code in (400, 401, 404, 409, 413, 422)}
@@ -377,7 +380,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         return [summary(s, r, me) for r in rows]
 
     @app.post("/api/games/{game_id}/join", responses=ERRORS)
-    def join_game(game_id: int, body: JoinIn, me: Me, s: DB) -> dict[str, str]:
+    def join_game(game_id: GameId, body: JoinIn, me: Me, s: DB) -> dict[str, str]:
         """Accept an open challenge with one of your decks: you sit in seat B."""
         with hub.lock(game_id):
             row = get_row(s, game_id)
@@ -391,7 +394,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         return {"seat": "B"}
 
     @app.get("/api/games/{game_id}", responses=ERRORS)
-    def get_game(game_id: int, me: Me, s: DB) -> dict[str, Any]:
+    def get_game(game_id: GameId, me: Me, s: DB) -> dict[str, Any]:
         """Your view of the game (CH-11: the opponent's hand and every deck hidden), who must decide, and your
         legal actions when it is you; any other account gets the public view."""
         row = get_row(s, game_id)
@@ -401,7 +404,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             return envelope(hub.game(s, row), seat_of(row, me))
 
     @app.post("/api/games/{game_id}/actions", responses=ERRORS)
-    def post_action(game_id: int, body: ActionIn, me: Me, s: DB) -> dict[str, Any]:
+    def post_action(game_id: GameId, body: ActionIn, me: Me, s: DB) -> dict[str, Any]:
         """Take one canonical action (docs/actions.md) as your seat. Refused with nothing changed when it is
         not yours to take (403/409) or the rules forbid it (422 with the rule id)."""
         row = get_row(s, game_id)
@@ -413,7 +416,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             return envelope(g, seat)
 
     @app.post("/api/games/{game_id}/claim", responses=ERRORS)
-    def claim(game_id: int, me: Me, s: DB) -> dict[str, Any]:
+    def claim(game_id: GameId, me: Me, s: DB) -> dict[str, Any]:
         """Claim the win when the opponent must decide and has not acted for the server's claim time (10
         minutes by default). It is stored as the absent player's surrender (CH-10.3), so the replay holds."""
         import datetime as dt
@@ -435,7 +438,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             return envelope(g, seat)
 
     @app.get("/api/games/{game_id}/replay", responses=ERRORS)
-    def replay(game_id: int, _me: Me, s: DB) -> dict[str, Any]:
+    def replay(game_id: GameId, _me: Me, s: DB) -> dict[str, Any]:
         """A finished game as (decks, seed, edition, actions, result): replaying the actions on a new game
         with these decks and seed rebuilds every position."""
         from .models import ActionRow
@@ -449,7 +452,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                 "actions": actions, "result": {"winner": row.winner}}
 
     @app.websocket("/api/games/{game_id}/ws")
-    async def game_socket(websocket: WebSocket, game_id: int, token: str = "") -> None:
+    async def game_socket(websocket: WebSocket, game_id: GameId, token: str = "") -> None:
         """Pushes the caller's envelope (as GET /api/games/{id}) at once and after every change. A missing or
         bad token closes the socket with code 4401, an unknown game with 4404."""
         import asyncio
