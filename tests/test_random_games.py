@@ -77,6 +77,36 @@ def test_legal_actions_is_pure_and_every_listed_action_is_accepted(seed: int, ed
         g.apply(legal[rng.below(len(legal))])
 
 
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS, source=SOURCES)
+@example(seed=33, source="shipped")
+def test_searching_on_clones_never_changes_the_originals_future(seed: int, source: str) -> None:
+    """What an AI does on copies (play-outs, redrawn hidden cards) must not reach the real game, not even
+    later: a game searched on at every decision stays identical to a twin that never was. (Found on the
+    server: clones share the continuous-modifier cache, and a play-out's call gave its numbers to the
+    real game's next character with the same uid.)"""
+    g = make_game(seed, source=source)
+    twin = make_game(seed, source=source)
+    rng = Rng(seed ^ 0x5EED)
+    for step in range(400):
+        if g.is_over:
+            break
+        player = g.pending.player  # type: ignore[union-attr]
+        for k in range(2):
+            copy = g.resample(player, Rng(seed + step * 2 + k)) if k else g.clone()
+            for _ in range(25):
+                if copy.is_over:
+                    break
+                legal = copy.legal_actions()
+                copy.apply(legal[rng.below(len(legal))])
+                copy.view("A")
+        legal = g.legal_actions()
+        act = legal[rng.below(len(legal))]
+        g.apply(act)
+        twin.apply(json.loads(json.dumps(act)))
+        assert g.observe() == twin.observe(), f"the searched game drifted at step {step}"
+
+
 @settings(max_examples=20, deadline=None)
 @given(seed=SEEDS, edition=EDITIONS, source=SOURCES)
 def test_replay_reproduces_the_identical_final_observation(seed: int, edition: str, source: str) -> None:

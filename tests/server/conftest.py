@@ -8,6 +8,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -49,3 +50,18 @@ def register(client: TestClient, username: str = "ana", password: str = "contras
     r = client.post("/api/token", json={"username": username, "password": password})
     assert r.status_code == 200, r.text
     return {"Authorization": f"Bearer {r.json()['token']}"}
+
+
+def my_turn(client: Any, game_id: int, headers: dict[str, str], limit: int = 2000) -> dict[str, Any]:
+    """The caller's envelope once the decision is theirs or the game is over: an AI seat replies in the
+    background, so this long-polls (``after``/``wait``) for each of its actions. ``client`` is a TestClient
+    or an ``httpx.Client`` with a base URL."""
+    env: dict[str, Any] = client.get(f"/api/games/{game_id}", headers=headers).json()
+    for _ in range(limit):
+        if env["winner"] is not None or env["legal_actions"]:
+            return env
+        later: dict[str, Any] = client.get(f"/api/games/{game_id}", headers=headers,
+                                           params={"after": env["seq"], "wait": 30}).json()
+        assert later["seq"] > env["seq"] or later["winner"] is not None, "the AI seat did not move"
+        env = later
+    raise AssertionError("the decision never came back")

@@ -122,3 +122,41 @@ def test_save_decks_legal_and_illegal(client: TestClient) -> None:
     assert_error(client.post("/api/decks", headers=headers, json={"name": "X", "main": [], "souls": {}}), 422)
     assert_error(client.post("/api/decks", json={"name": "X", **counts}), 401)
     assert len([d for d in client.get("/api/decks", headers=headers).json() if d["owner"] == "ana"]) == 2
+
+
+def test_failed_logins_are_throttled_per_username(db_url: str) -> None:
+    """Five wrong passwords within the window: further logins for that name get 429 with Retry-After,
+    even with the right password, and nothing else is refused; once the window has passed, it works."""
+    from tablero.server.app import create_app
+    from tablero.server.auth import LoginThrottle
+
+    clock = [1000.0]
+    throttle = LoginThrottle(per_user=5, per_address=100, window=60, clock=lambda: clock[0])
+    with TestClient(create_app(db_url, cheap_hashing=True, throttle=throttle)) as c:
+        register(c, "ana", "contraseña-1")
+        register(c, "beto", "contraseña-2")
+        for _ in range(5):
+            assert_error(c.post("/api/token", json={"username": "ana", "password": "wrong-pass"}), 401)
+        r = c.post("/api/token", json={"username": "ANA", "password": "contraseña-1"})
+        assert assert_error(r, 429)["rule"] is None and int(r.headers["Retry-After"]) == 60
+        assert c.post("/api/token", json={"username": "beto", "password": "contraseña-2"}).status_code == 200
+        clock[0] += 61
+        assert c.post("/api/token", json={"username": "ana", "password": "contraseña-1"}).status_code == 200
+
+
+def test_failed_logins_are_throttled_per_address() -> None:
+    from tablero.server.auth import LoginThrottle
+
+    clock = [0.0]
+    t = LoginThrottle(per_user=5, per_address=3, window=10, clock=lambda: clock[0])
+    for name in ("a", "b", "c"):
+        assert t.retry_after(name, "10.0.0.1") == 0
+        t.failed(name, "10.0.0.1")
+    assert t.retry_after("d", "10.0.0.1") == 10 and t.retry_after("d", "10.0.0.2") == 0
+    clock[0] = 10.5
+    assert t.retry_after("d", "10.0.0.1") == 0
+
+
+def test_every_reply_says_the_servers_own_time(client: TestClient) -> None:
+    r = client.post("/api/accounts", json={"username": "ana", "password": "x"})
+    assert r.headers["Server-Timing"].startswith("app;dur=")

@@ -28,4 +28,12 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 @schema.parametrize()
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_request_gets_a_server_error(case: Any) -> None:
+    query = case.query
+    if query and "after" in query:  # a long poll: keep its wait short unless the fuzz made it invalid
+        try:
+            valid = 0 <= float(query.get("wait", 25)) <= 60
+        except (TypeError, ValueError):
+            valid = False
+        if valid:
+            query["wait"] = "0.2"
     case.call_and_validate(headers={"Authorization": f"Bearer {TOKEN}"}, checks=[not_a_server_error])

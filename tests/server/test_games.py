@@ -3,6 +3,7 @@ per-seat views that never show hidden cards (CH-11), replays and restarts that r
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from fastapi.testclient import TestClient
 from tablero.play.record import GameRecord
 from tablero.server.app import create_app
 
-from .conftest import register
+from .conftest import my_turn, register
 
 FAST_AI = {"mcts": {"iterations": 4}}
 
@@ -45,7 +46,12 @@ def play_out(client: TestClient, game_id: int, players: dict[str, dict[str, str]
         if any_env["winner"] is not None:
             return any_env
         who = any_env["pending"]["player"]
-        assert who in players, "the server must play its AI seats itself"
+        if who not in players:  # an AI seat thinks in the background: long-poll for its reply
+            seq = any_env["seq"]
+            later = client.get(f"/api/games/{game_id}", params={"after": seq, "wait": 30},
+                               headers=next(iter(players.values()))).json()
+            assert later["seq"] > seq or later["winner"] is not None, "the server must play its AI seats itself"
+            continue
         for seat, env in envs.items():
             assert (env["legal_actions"] != []) == (seat == who)
         action = rng.choice(envs[who]["legal_actions"])
@@ -145,11 +151,11 @@ def test_a_restarted_server_resumes_every_game(db_url: str) -> None:
                                                       "seed": 11}).json()["id"]
         rng = random.Random(4)
         for _ in range(15):
-            env = c.get(f"/api/games/{gid}", headers=ana).json()
+            env = my_turn(c, gid, ana)
             if env["winner"] is not None:
                 break
             c.post(f"/api/games/{gid}/actions", headers=ana, json={"action": rng.choice(env["legal_actions"])})
-        before = c.get(f"/api/games/{gid}", headers=ana).json()
+        before = my_turn(c, gid, ana)  # a settled position: the AI is not thinking
     with TestClient(create_app(db_url, cheap_hashing=True, ai_options=FAST_AI)) as c:
         token = c.post("/api/token", json={"username": "ana", "password": "contraseña-1"}).json()["token"]
         assert c.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json() == before
@@ -215,3 +221,105 @@ def test_an_absent_opponent_game_can_be_claimed(db_url: str) -> None:
         assert r.status_code == 200 and r.json()["winner"] == ("B" if who == "A" else "A")
         replay = c.get(f"/api/games/{gid}/replay", headers=ana).json()
         assert replay["actions"][-1] == {"player": who, "do": "surrender"}
+
+
+@pytest.mark.parametrize(("ai", "deck", "seed"), [("ai:random", "ojo_tormenta", 31), ("ai:greedy", "formas_nahual", 32),
+                                                  ("ai:mcts", "veneno_serpiente", 33)])
+def test_no_websocket_message_depends_on_cards_its_reader_may_not_see(client: TestClient, ai: str, deck: str,
+                                                                      seed: int) -> None:
+    """Non-interference (CH-11), over whole random games against each AI: every envelope the player's and a
+    spectator's WebSocket receive is rebuilt exactly from a game whose hidden cards (the opponent's hand, every
+    deck's order) were redrawn at random. A message that carried any hidden card would differ."""
+    from tablero.core.rng import Rng
+    from tablero.server.games import public_view
+
+    ana, carla = register(client, "ana"), register(client, "carla")
+    tok = {n: h["Authorization"].removeprefix("Bearer ") for n, h in (("ana", ana), ("carla", carla))}
+    gid = client.post("/api/games", headers=ana, json={"deck": deck, "opponent": ai, "seed": seed}).json()["id"]
+    got: dict[str, list[dict[str, Any]]] = {"ana": [], "carla": []}
+    rng = random.Random(seed)
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tok['ana']}") as wa, \
+            client.websocket_connect(f"/api/games/{gid}/ws?token={tok['carla']}") as wc:
+        env = wa.receive_json()
+        got["ana"].append(env)
+        got["carla"].append(wc.receive_json())
+        for _ in range(3000):
+            if env["winner"] is not None:
+                break
+            if env["legal_actions"]:  # ours: nothing else can change until we act
+                action = rng.choice(env["legal_actions"])
+                assert client.post(f"/api/games/{gid}/actions", headers=ana, json={"action": action}).status_code == 200
+            env = wa.receive_json()
+            got["ana"].append(env)
+        else:
+            raise AssertionError("game did not end")
+        while got["carla"][-1]["winner"] is None:
+            got["carla"].append(wc.receive_json())
+    replay = client.get(f"/api/games/{gid}/replay", headers=carla).json()
+    g = rebuilt({**replay, "actions": []})
+    by_seq = {0: g.clone()}
+    for i, a in enumerate(replay["actions"], 1):
+        g.apply(a)
+        by_seq[i] = g.clone()
+    assert [e["seq"] for e in got["ana"]] == sorted({e["seq"] for e in got["ana"]}), "one message per change"
+    assert got["ana"][-1]["seq"] == len(replay["actions"])
+    for k, e in enumerate(got["ana"] + got["carla"]):
+        reader = "A" if k < len(got["ana"]) else None
+        real = by_seq[e["seq"]]
+        for redraw in range(2):
+            other = real.resample(reader or "A", Rng(1000 * e["seq"] + redraw))
+            seen = other.view(reader) if reader else public_view(other)
+            assert e["view"] == seen, f"message at seq {e['seq']} depends on hidden cards"
+            if reader and e["legal_actions"]:  # the same options (a search lists the deck's cards in its order)
+                key = json.dumps
+                assert sorted(map(key, e["legal_actions"])) == sorted(map(key, other.legal_actions()))
+
+
+def test_an_action_is_answered_before_the_ai_replies_and_a_long_poll_waits_for_it(db_url: str) -> None:
+    """The AI thinks in the background: the reply to an action is the position right after it (seq one
+    more), and ``GET ?after=seq`` returns as soon as the AI has moved, or when ``wait`` runs out."""
+    import time
+
+    with TestClient(create_app(db_url, cheap_hashing=True, ai_options={"mcts": {"budget": 0.3}})) as c:
+        ana = register(c)
+        gid = c.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "ai:mcts",
+                                                      "seed": 5}).json()["id"]
+        rng = random.Random(5)
+        for _ in range(6):
+            env = my_turn(c, gid, ana)
+            if env["winner"] is not None:
+                break
+            r = c.post(f"/api/games/{gid}/actions", headers=ana, json={"action": rng.choice(env["legal_actions"])})
+            assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+            after = r.json()
+            assert after["seq"] == env["seq"] + 1  # only my action: the AI's reply is not in it
+            if after["pending"] and after["pending"]["player"] == "B":
+                t0 = time.perf_counter()
+                moved = c.get(f"/api/games/{gid}", headers=ana, params={"after": after["seq"], "wait": 20}).json()
+                assert moved["seq"] > after["seq"] and time.perf_counter() - t0 < 15
+        quiet = my_turn(c, gid, ana)  # my decision: nothing happens until I act
+        t0 = time.perf_counter()
+        same = c.get(f"/api/games/{gid}", headers=ana, params={"after": quiet["seq"], "wait": 0.3}).json()
+        assert same == quiet and time.perf_counter() - t0 >= 0.3
+        assert c.get(f"/api/games/{gid}", headers=ana, params={"after": 0, "wait": 61}).status_code == 422
+
+
+def test_finished_games_leave_memory_and_come_back_from_the_database(client: TestClient,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hub keeps only the last few finished games live; an older one is rebuilt when asked for."""
+    import tablero.server.games as games
+
+    monkeypatch.setattr(games, "KEEP_FINISHED", 1)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    ana = register(client)
+    ids, finals = [], []
+    for seed in (1, 2):
+        gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "ai:random",
+                                                           "seed": seed}).json()["id"]
+        my_turn(client, gid, ana)
+        r = client.post(f"/api/games/{gid}/actions", headers=ana, json={"action": {"player": "A", "do": "surrender"}})
+        assert r.json()["winner"] == "B"
+        ids.append(gid)
+        finals.append(r.json())
+    assert ids[0] not in hub.live and ids[1] in hub.live and not any(k[0] in ids for k in hub.agents)
+    assert client.get(f"/api/games/{ids[0]}", headers=ana).json() == finals[0]  # rebuilt, identical

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 import socket
@@ -11,6 +12,9 @@ import time
 from pathlib import Path
 
 import httpx
+from websockets.sync.client import connect
+
+from .conftest import my_turn
 
 
 def free_port() -> int:
@@ -61,37 +65,40 @@ def start(port: int, db: Path) -> subprocess.Popen[bytes]:
 
 def test_a_server_killed_mid_game_resumes_it_identically(tmp_path: Path) -> None:
     """SIGKILL mid-game (no shutdown of any kind), restart on the same database: the game goes on from the
-    same state, because every action was committed before its reply."""
+    same state, because every action was committed before its reply; a reconnecting WebSocket gets it."""
     port, db = free_port(), tmp_path / "kill.db"
     base = f"http://127.0.0.1:{port}"
     proc = start(port, db)
     try:
-        httpx.post(f"{base}/api/accounts", json={"username": "ana", "password": "contraseña-1"})
-        token = httpx.post(f"{base}/api/token", json={"username": "ana", "password": "contraseña-1"}).json()["token"]
-        me = {"Authorization": f"Bearer {token}"}
-        gid = httpx.post(f"{base}/api/games", headers=me, json={"deck": "furia_jaguar", "opponent": "ai:greedy",
-                                                               "seed": 21}).json()["id"]
-        rng = random.Random(6)
-        for _ in range(12):
-            env = httpx.get(f"{base}/api/games/{gid}", headers=me).json()
-            if env["winner"] is not None:
-                break
-            r = httpx.post(f"{base}/api/games/{gid}/actions", headers=me,
-                           json={"action": rng.choice(env["legal_actions"])}, timeout=30)
-            assert r.status_code == 200, r.text
-        before = httpx.get(f"{base}/api/games/{gid}", headers=me).json()
-        assert before["view"]["turn"] >= 1
+        with httpx.Client(base_url=base, timeout=60) as c:
+            c.post("/api/accounts", json={"username": "ana", "password": "contraseña-1"})
+            token = c.post("/api/token", json={"username": "ana", "password": "contraseña-1"}).json()["token"]
+            me = {"Authorization": f"Bearer {token}"}
+            gid = c.post("/api/games", headers=me, json={"deck": "furia_jaguar", "opponent": "ai:greedy",
+                                                         "seed": 21}).json()["id"]
+            rng = random.Random(6)
+            for _ in range(12):
+                env = my_turn(c, gid, me)
+                if env["winner"] is not None:
+                    break
+                r = c.post(f"/api/games/{gid}/actions", headers=me, json={"action": rng.choice(env["legal_actions"])})
+                assert r.status_code == 200, r.text
+            before = my_turn(c, gid, me)
+            assert before["view"]["turn"] >= 1
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
     proc = start(port, db)
     try:
-        after = httpx.get(f"{base}/api/games/{gid}", headers=me).json()
-        assert after == before
-        if after["winner"] is None:  # and it goes on
-            r = httpx.post(f"{base}/api/games/{gid}/actions", headers=me, json={"action": after["legal_actions"][0]},
-                           timeout=30)
-            assert r.status_code == 200, r.text
+        with httpx.Client(base_url=base, timeout=60) as c:
+            assert c.get(f"/api/games/{gid}", headers=me).json() == before
+            with connect(f"ws://127.0.0.1:{port}/api/games/{gid}/ws?token={token}") as ws:
+                assert json.loads(ws.recv(timeout=30)) == before
+                if before["winner"] is None:  # and it goes on
+                    r = c.post(f"/api/games/{gid}/actions", headers=me, json={"action": before["legal_actions"][0]})
+                    assert r.status_code == 200, r.text
+                    pushed = json.loads(ws.recv(timeout=30))
+                    assert pushed["seq"] == before["seq"] + 1 and pushed["view"] == r.json()["view"]
     finally:
         proc.terminate()
         proc.wait(timeout=10)

@@ -2,15 +2,17 @@
 (``CH-…``) that refused the request, or is null when no game rule applies."""
 
 
+import asyncio
 import re
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
-from contextlib import contextmanager
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
+from contextlib import asynccontextmanager, contextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -19,8 +21,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import auth
-from .db import DEFAULT_URL, connect, migrate, sessions
-from .games import AIS, GameHub, Refused, envelope
+from .auth import Caller, LoginThrottle
+from .db import DEFAULT_URL, connect, migrate, sessions, writer_lock
+from .games import AIS, GameHub, Meta, Refused, encode
 from .models import Account, DeckRecord, GameRow, Token
 
 MAX_BODY = 64 * 1024  # bytes; larger request bodies get 413
@@ -36,11 +39,13 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 class ApiError(Exception):
     """A refused request: HTTP status, a message for people, and the rule id when a game rule refused it."""
 
-    def __init__(self, status: int, error: str, rule: str | None = None) -> None:
+    def __init__(self, status: int, error: str, rule: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(error)
         self.status = status
         self.error = error
         self.rule = rule
+        self.headers = headers
 
 
 def _body(status: int, error: str, rule: str | None = None,
@@ -87,6 +92,29 @@ class BodyLimit:
                 await too_big(scope, receive, send)
 
         await self.app(scope, counted, guarded)
+
+
+class ServerTiming:
+    """Adds ``Server-Timing: app;dur=<ms>`` to every HTTP response: the time from the request's arrival
+    to its reply, as the server measured it, so a client (or benchmarks/load.py) can tell the server's
+    share of a latency from the network's and its own."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        t0 = time.perf_counter()
+
+        async def timed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                ms = (time.perf_counter() - t0) * 1000
+                message["headers"] = [*message.get("headers", []), (b"server-timing", f"app;dur={ms:.2f}".encode())]
+            await send(message)
+
+        await self.app(scope, receive, timed)
 
 
 class Credentials(BaseModel):
@@ -145,6 +173,21 @@ class ActionIn(BaseModel):
     action: dict[str, Any]
 
 
+class PendingOut(BaseModel):
+    player: str
+    kind: str
+
+
+class EnvelopeOut(BaseModel):
+    """What a client sees of a game (GET /api/games/{id}, the reply to an action, each WebSocket message)."""
+
+    view: dict[str, Any] | None = Field(description="the caller's seat view (CH-11.2), or the public view")
+    pending: PendingOut | None = Field(description="who must decide, and what kind of decision")
+    legal_actions: list[dict[str, Any]] = Field(description="empty unless the decision is the caller's")
+    winner: str | None = Field(description="A, B or draw once the game is over")
+    seq: int = Field(description="actions taken so far: one more with every change")
+
+
 class ErrorOut(BaseModel):
     error: str
     rule: str | None
@@ -153,27 +196,48 @@ class ErrorOut(BaseModel):
 GameId = Annotated[int, PathParam(ge=1, le=2**62, description="a game id from POST or GET /api/games")]
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (400, 401, 404, 409, 413, 422)}
+    code: {"model": ErrorOut} for code in (400, 401, 404, 409, 413, 422, 429)}
 
 
 def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
-               ai_options: dict[str, dict[str, Any]] | None = None, claim_after: float = 600.0) -> FastAPI:
+               ai_options: dict[str, dict[str, Any]] | None = None, claim_after: float = 600.0,
+               throttle: LoginThrottle | None = None) -> FastAPI:
     """The server's ASGI app on the database at ``db_url`` (migrated to the latest schema first).
     ``ai_options`` per agent name, e.g. ``{"mcts": {"budget": 0.5}}``; ``claim_after`` seconds of absence
-    let the opponent of a player who must decide claim the game."""
+    let the opponent of a player who must decide claim the game; ``throttle`` limits failed logins."""
     engine = connect(db_url)
     migrate(engine)
     make_session = sessions(engine)
     ph = auth.hasher(cheap_hashing)
+    logins = throttle if throttle is not None else LoginThrottle()
+    hub = GameHub(make_session, ai_options if ai_options is not None else {"mcts": {"budget": 0.5}},
+                  writer=writer_lock(engine))
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        from tablero.games.choque.deckfile import shipped_decks, shipped_limited_lists
+
+        await run_in_threadpool(lambda: (shipped_decks(), shipped_limited_lists()))  # parsed once, not per request
+        await run_in_threadpool(hub.wake_all)  # AI seats left deciding when the server stopped
+        import gc
+
+        gc.collect()
+        gc.freeze()  # the card pool, decks and modules loaded so far stay out of every later collection
+        try:
+            yield
+        finally:
+            hub.close()
+
     app = FastAPI(title="Tablero", summary="Choque de Héroes: accounts, decks and games for players and bots",
-                  version="0.1.0")
+                  version="0.1.0", lifespan=lifespan)
     app.state.engine = engine
-    hub = GameHub(ai_options if ai_options is not None else {"mcts": {"budget": 0.5}})
+    app.state.hub = hub
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(ServerTiming)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, e: ApiError) -> JSONResponse:
-        headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else None
+        headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else e.headers
         return _body(e.status, e.error, e.rule, headers)
 
     @app.exception_handler(Refused)
@@ -201,22 +265,37 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         with session_scope() as s:
             yield s
 
-    def account_for(s: Session, token: str) -> Account | None:
+    def account_for(s: Session, token: str) -> Caller | None:
         row = s.get(Token, auth.digest(token))
-        return s.get(Account, row.account_id) if row is not None else None
+        account = s.get(Account, row.account_id) if row is not None else None
+        return Caller(account.id, account.username) if account is not None else None
 
-    def current_account(s: Annotated[Session, Depends(db)],
-                        authorization: Annotated[str | None, Header()] = None) -> Account:
+    known_tokens: dict[str, Caller] = {}  # token digest -> caller: a bot's every request needs it
+
+    def lookup_token(digest: str) -> Caller | None:
+        with session_scope() as s:
+            row = s.get(Token, digest)
+            account = s.get(Account, row.account_id) if row is not None else None
+            return Caller(account.id, account.username) if account is not None else None
+
+    async def current_account(authorization: Annotated[str | None, Header()] = None) -> Caller:
+        """The caller behind the bearer token (401 without one). Known tokens are remembered in memory
+        (tokens are never revoked yet), so a bot's request costs no database round trip to authenticate."""
         if not authorization or not authorization.startswith("Bearer "):
             raise ApiError(401, "missing bearer token (Authorization: Bearer <token> from POST /api/token)")
-        row = s.get(Token, auth.digest(authorization.removeprefix("Bearer ").strip()))
-        account = s.get(Account, row.account_id) if row is not None else None
-        if account is None:
-            raise ApiError(401, "unknown or revoked token")
-        return account
+        digest = auth.digest(authorization.removeprefix("Bearer ").strip())
+        caller = known_tokens.get(digest)
+        if caller is None:
+            caller = await run_in_threadpool(lookup_token, digest)
+            if caller is None:
+                raise ApiError(401, "unknown or revoked token")
+            if len(known_tokens) > 100_000:
+                known_tokens.clear()
+            known_tokens[digest] = caller
+        return caller
 
     DB = Annotated[Session, Depends(db)]
-    Me = Annotated[Account, Depends(current_account)]
+    Me = Annotated[Caller, Depends(current_account)]
 
     @app.post("/api/accounts", status_code=201, response_model=AccountOut, responses=ERRORS)
     def create_account(body: Credentials, s: DB) -> AccountOut:
@@ -237,10 +316,19 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         return AccountOut(id=account.id, username=account.username)
 
     @app.post("/api/token", response_model=TokenOut, responses=ERRORS)
-    def create_token(body: Credentials, s: DB) -> TokenOut:
-        """Log in: a bearer token for ``Authorization: Bearer <token>``."""
-        account = s.scalar(select(Account).where(Account.username == body.username.lower()))
+    def create_token(body: Credentials, s: DB, request: Request) -> TokenOut:
+        """Log in: a bearer token for ``Authorization: Bearer <token>``. After 5 failed logins for one
+        username (or 20 from one address) within a minute, logins are refused with 429 until the minute
+        has passed (``Retry-After`` says how long)."""
+        name = body.username.lower()
+        address = request.client.host if request.client else "?"
+        wait = logins.retry_after(name, address)
+        if wait > 0:
+            raise ApiError(429, f"too many failed logins; try again in {wait:.0f} s",
+                           headers={"Retry-After": str(max(1, round(wait)))})
+        account = s.scalar(select(Account).where(Account.username == name))
         if account is None or not auth.verify(ph, account.password_hash, body.password):
+            logins.failed(name, address)
             raise ApiError(401, "wrong username or password")
         token = auth.new_token()
         s.add(Token(digest=auth.digest(token), account_id=account.id))
@@ -293,7 +381,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         return DeckOut(id=f"u{record.id}", name=record.name, edition=record.edition, legal=not violations,
                        violations=[ViolationOut(rule=v.rule, card=v.card, message=v.message) for v in violations])
 
-    def resolve_deck(s: Session, me: Account, deck_id: str, edition: str | None) -> tuple[dict[str, Any], str]:
+    def resolve_deck(s: Session, me: Caller, deck_id: str, edition: str | None) -> tuple[dict[str, Any], str]:
         """A deck id from GET /api/decks as the stored deck JSON, refused unless legal (CH-2)."""
         import datetime as dt
 
@@ -326,7 +414,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                            + (f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""), v.rule)
         return deck_json(deck, deck_id), ed
 
-    def seat_of(row: GameRow, me: Account) -> str | None:
+    def seat_of(row: GameRow, me: Caller) -> str | None:
         return "A" if row.account_a == me.id else "B" if row.account_b == me.id else None
 
     def get_row(s: Session, game_id: int) -> GameRow:
@@ -335,7 +423,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             raise ApiError(404, f"no game {game_id}")
         return row
 
-    def summary(s: Session, row: GameRow, me: Account) -> dict[str, Any]:
+    def summary(s: Session, row: GameRow, me: Caller) -> dict[str, Any]:
         names = {}
         for seat, acc, agent in (("A", row.account_a, row.agent_a), ("B", row.account_b, row.agent_b)):
             a = s.get(Account, acc) if acc is not None else None
@@ -368,7 +456,9 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         s.commit()
         if row.status == "playing":
             with hub.lock(row.id):
-                hub.play_ais(s, row)  # the AI may have the first decision
+                m = hub.meta(s, row.id)
+                assert m is not None
+                hub.envelope(s, m, "A")  # builds the game; the AI starts thinking if it decides first
         return {"id": row.id, "seat": "A"}
 
     @app.get("/api/games", responses=ERRORS)
@@ -391,51 +481,97 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             row.deck_b, _ = resolve_deck(s, me, body.deck, row.edition)
             row.account_b, row.status = me.id, "playing"
             s.commit()
+            hub.forget(game_id)
         return {"seat": "B"}
 
-    @app.get("/api/games/{game_id}", responses=ERRORS)
-    def get_game(game_id: GameId, me: Me, s: DB) -> dict[str, Any]:
-        """Your view of the game (CH-11: the opponent's hand and every deck hidden), who must decide, and your
-        legal actions when it is you; any other account gets the public view."""
-        row = get_row(s, game_id)
-        if row.status == "open":
-            return {"view": None, "pending": None, "legal_actions": [], "winner": None, **summary(s, row, me)}
-        with hub.lock(game_id):
-            return envelope(hub.game(s, row), seat_of(row, me))
+    def game_meta(s: Session, game_id: int) -> Meta:
+        m = hub.meta(s, game_id)
+        if m is None:
+            raise ApiError(404, f"no game {game_id}")
+        return m
 
-    @app.post("/api/games/{game_id}/actions", responses=ERRORS)
-    def post_action(game_id: GameId, body: ActionIn, me: Me, s: DB) -> dict[str, Any]:
-        """Take one canonical action (docs/actions.md) as your seat. Refused with nothing changed when it is
-        not yours to take (403/409) or the rules forbid it (422 with the rule id)."""
-        row = get_row(s, game_id)
-        seat = seat_of(row, me)
-        if seat is None:
-            raise ApiError(403, f"you do not play in game {game_id}")
-        with hub.lock(game_id):
-            g = hub.act(s, row, seat, body.action)
-            return envelope(g, seat)
+    def read_game(game_id: int, me: Caller) -> tuple[bytes, int, bool]:
+        """The caller's envelope as JSON, the game's seq, and whether it is over."""
+        with session_scope() as s:
+            with hub.lock(game_id):
+                m = game_meta(s, game_id)
+                if m.status != "open":
+                    return hub.envelope(s, m, m.seat_of(me.id)), hub.seq[game_id], m.status == "over"
+            return encode({"view": None, "pending": None, "legal_actions": [], "winner": None, "seq": 0,
+                           **summary(s, get_row(s, game_id), me)}), 0, False
 
-    @app.post("/api/games/{game_id}/claim", responses=ERRORS)
-    def claim(game_id: GameId, me: Me, s: DB) -> dict[str, Any]:
+    @app.get("/api/games/{game_id}", responses={**ERRORS, 200: {"model": EnvelopeOut}})
+    async def get_game(game_id: GameId, me: Me,
+                       after: Annotated[int | None, Query(ge=-1, le=2**62, description=(
+                           "long poll: answer once the game's seq is past this (or when `wait` runs out)"))] = None,
+                       wait: Annotated[float, Query(ge=0, le=60, description="seconds a long poll may wait")] = 25,
+                       ) -> Response:
+        """Your view of the game (CH-11: the opponent's hand and every deck hidden), who must decide, your
+        legal actions when it is you, the winner, and ``seq``, the number of actions taken (one more with
+        every change). Any other account gets the public view. With ``after=SEQ`` the request waits (up to
+        ``wait`` seconds) until something has happened since ``SEQ``, e.g. the AI's reply: a bot without a
+        WebSocket needs no busy polling."""
+        env, seq, over = await run_in_threadpool(read_game, game_id, me)
+        if after is None or seq > after or over or wait <= 0:
+            return Response(env, media_type="application/json")
+        loop = asyncio.get_running_loop()
+        changed = asyncio.Event()
+
+        def wake() -> None:  # on the thread that committed the change
+            loop.call_soon_threadsafe(changed.set)
+
+        hub.watch(game_id, wake)
+        try:
+            env, seq, over = await run_in_threadpool(read_game, game_id, me)  # no change is missed between
+            if seq <= after and not over:
+                try:
+                    await asyncio.wait_for(changed.wait(), wait)
+                except TimeoutError:
+                    pass
+                env, seq, over = await run_in_threadpool(read_game, game_id, me)
+        finally:
+            hub.unwatch(game_id, wake)
+        return Response(env, media_type="application/json")
+
+    def take_action(game_id: int, me: Caller, action: dict[str, Any]) -> bytes:
+        with session_scope() as s, hub.lock(game_id):
+            m = game_meta(s, game_id)
+            seat = m.seat_of(me.id)
+            if seat is None:
+                raise ApiError(403, f"you do not play in game {game_id}")
+            return hub.act(s, m, seat, action)
+
+    @app.post("/api/games/{game_id}/actions", responses={**ERRORS, 200: {"model": EnvelopeOut}})
+    async def post_action(game_id: GameId, body: ActionIn, me: Me) -> Response:
+        """Take one canonical action (docs/actions.md) as your seat: your envelope after it. Refused with
+        nothing changed when it is not yours to take (403/409) or the rules forbid it (422 with the rule
+        id). An AI opponent's reply follows on the WebSocket (or ``GET ?after=seq``)."""
+        # one hop to a worker thread for the whole action: bots post many, and each hop costs latency
+        return Response(await run_in_threadpool(take_action, game_id, me, body.action), media_type="application/json")
+
+    @app.post("/api/games/{game_id}/claim", responses={**ERRORS, 200: {"model": EnvelopeOut}})
+    def claim(game_id: GameId, me: Me, s: DB) -> Response:
         """Claim the win when the opponent must decide and has not acted for the server's claim time (10
         minutes by default). It is stored as the absent player's surrender (CH-10.3), so the replay holds."""
         import datetime as dt
 
-        row = get_row(s, game_id)
-        seat = seat_of(row, me)
-        if seat is None:
-            raise ApiError(403, f"you do not play in game {game_id}")
         with hub.lock(game_id):
-            g = hub.game(s, row) if row.status == "playing" else None
+            m = game_meta(s, game_id)
+            seat = m.seat_of(me.id)
+            if seat is None:
+                raise ApiError(403, f"you do not play in game {game_id}")
+            g = hub.game(s, m) if m.status == "playing" else None
             d = g.pending if g is not None and not g.is_over else None
             if d is None or d.player == seat:
                 raise ApiError(409, "only a player waiting on the opponent's decision can claim the game")
-            since = row.updated_at if row.updated_at.tzinfo else row.updated_at.replace(tzinfo=dt.UTC)
+            last = s.scalar(select(GameRow.updated_at).where(GameRow.id == game_id))
+            assert last is not None
+            since = last if last.tzinfo else last.replace(tzinfo=dt.UTC)
             waited = (dt.datetime.now(dt.UTC) - since).total_seconds()
             if waited < claim_after:
                 raise ApiError(409, f"the opponent has had {waited:.0f} s of the {claim_after:.0f} s allowed")
-            g = hub.apply(s, row, {"player": d.player, "do": "surrender"})
-            return envelope(g, seat)
+            hub.apply(s, m, {"player": d.player, "do": "surrender"})
+            return Response(hub.envelope(s, m, seat), media_type="application/json")
 
     @app.get("/api/games/{game_id}/replay", responses=ERRORS)
     def replay(game_id: GameId, _me: Me, s: DB) -> dict[str, Any]:
@@ -455,36 +591,35 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
     async def game_socket(websocket: WebSocket, game_id: GameId, token: str = "") -> None:
         """Pushes the caller's envelope (as GET /api/games/{id}) at once and after every change. A missing or
         bad token closes the socket with code 4401, an unknown game with 4404."""
-        import asyncio
-
-        def first_envelope() -> tuple[int, dict[str, Any] | None, str | None]:
+        def first_envelope() -> tuple[int, bytes | None, str | None]:
             with session_scope() as s:
                 me = account_for(s, token) if token else None
                 if me is None:
                     return 4401, None, None
-                row = s.get(GameRow, game_id)
-                if row is None:
-                    return 4404, None, None
-                seat = seat_of(row, me)
-                if row.status == "open":
-                    return 0, {"view": None, "pending": None, "legal_actions": [], "winner": None}, seat
                 with hub.lock(game_id):
-                    return 0, envelope(hub.game(s, row), seat), seat
+                    m = hub.meta(s, game_id)
+                    if m is None:
+                        return 4404, None, None
+                    seat = m.seat_of(me.id)
+                    if m.status == "open":
+                        return 0, encode({"view": None, "pending": None, "legal_actions": [], "winner": None,
+                                          "seq": 0}), seat
+                    return 0, hub.envelope(s, m, seat), seat
 
         code, env, seat = await run_in_threadpool(first_envelope)
-        if code:
+        if code or env is None:
             await websocket.close(code=code)
             return
         await websocket.accept()
         loop = asyncio.get_running_loop()
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        queue: asyncio.Queue[bytes] = asyncio.Queue()
 
-        def push(e: dict[str, Any]) -> None:  # called on a worker thread after a commit
+        def push(e: bytes) -> None:  # called on a worker thread after a commit
             loop.call_soon_threadsafe(queue.put_nowait, e)
 
         hub.listen(game_id, seat, push)
         try:
-            await websocket.send_json(env)
+            await websocket.send_text(env.decode())
             receiving = asyncio.ensure_future(websocket.receive())
             while True:
                 getting = asyncio.ensure_future(queue.get())
@@ -495,7 +630,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                         return
                     receiving = asyncio.ensure_future(websocket.receive())  # clients have nothing to say
                 if getting in done:
-                    await websocket.send_json(getting.result())
+                    await websocket.send_text(getting.result().decode())
         except WebSocketDisconnect:
             return
         finally:

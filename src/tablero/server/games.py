@@ -1,21 +1,31 @@
 """Live games: rebuilt from their stored records, advanced only by legal actions, each action committed
-before anyone is answered, AI seats played by the server.
+before anyone is answered, AI seats played by the server in the background.
 
 A game lives in the database as its row (decks, seed, edition, seats) and its actions in order; the
 ``ChoqueGame`` in memory is only a cache, rebuilt by replaying the actions whenever it is missing (after a
 restart, or after a failed commit), so what a client sees is always what is stored.
+
+An AI seat thinks on a copy of the game, outside the game's lock, on the hub's own threads: a player's
+request is answered as soon as their action is stored, and the AI's reply reaches them by the WebSocket
+(or by ``GET /api/games/{id}?after=SEQ&wait=S``), never by holding the request open while MCTS searches.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from typing import Any, cast
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+import orjson
+from sqlalchemy import Table, insert, select, update
+from sqlalchemy.orm import Session, sessionmaker
 
-from tablero.agents import Seat, make_agent
+from tablero.agents import Agent, Seat, make_agent
 from tablero.core import IllegalAction
 from tablero.games.choque.game import ChoqueGame
 from tablero.play.record import GameRecord
@@ -24,6 +34,8 @@ from .models import ActionRow, GameRow, now
 
 AIS = {"ai:random": "random", "ai:greedy": "greedy", "ai:mcts": "mcts"}
 SEATS = ("A", "B")
+KEEP_FINISHED = 500  # finished games kept in memory (the rest are rebuilt from the database on demand)
+log = logging.getLogger("tablero.server")
 
 
 class Refused(Exception):
@@ -44,112 +56,283 @@ def public_view(g: ChoqueGame) -> dict[str, Any]:
     return v
 
 
-def envelope(g: ChoqueGame, seat: str | None) -> dict[str, Any]:
+def envelope(g: ChoqueGame, seat: str | None, seq: int) -> dict[str, Any]:
+    """What one client sees of a game: its view, who must decide, its legal actions when it is them, and
+    ``seq``, the number of actions taken so far (it grows by one with every change)."""
     d = None if g.is_over else g.pending
     mine = d is not None and seat is not None and d.player == seat
     return {"view": g.view(seat) if seat else public_view(g),
             "pending": {"player": d.player, "kind": d.kind} if d is not None else None,
             "legal_actions": g.legal_actions() if mine else [],
-            "winner": g.winner}
+            "winner": g.winner,
+            "seq": seq}
+
+
+def encode(env: dict[str, Any]) -> bytes:
+    """An envelope as JSON (orjson: several times faster than json, and every action sends three)."""
+    return orjson.dumps(env)
+
+
+Listener = Callable[[bytes], None]
+ACTIONS = cast(Table, ActionRow.__table__)
+GAMES = cast(Table, GameRow.__table__)
+
+
+@dataclass
+class Meta:
+    """A game's row without its decks: who sits where and how it stands. Kept in memory by the hub, so
+    an action costs no read of the row; it changes only through the hub (or ``forget`` after a join)."""
+
+    id: int
+    seed: int
+    status: str  # open | playing | over
+    winner: str | None
+    accounts: tuple[int | None, int | None]
+    agents: tuple[str | None, str | None]
+
+    def seat_of(self, account_id: int) -> str | None:
+        return "A" if self.accounts[0] == account_id else "B" if self.accounts[1] == account_id else None
+
+    def agent(self, seat: str) -> str | None:
+        return self.agents[SEATS.index(seat)]
 
 
 class GameHub:
-    """The server's games in memory, one lock each (requests run on a thread pool)."""
+    """The server's games in memory, one lock each (requests run on a thread pool), and the threads on
+    which the AI seats think."""
 
-    def __init__(self, ai_options: dict[str, dict[str, Any]] | None = None) -> None:
+    def __init__(self, make_session: sessionmaker[Session],
+                 ai_options: dict[str, dict[str, Any]] | None = None, ai_threads: int = 4,
+                 writer: AbstractContextManager[Any] | None = None) -> None:
+        self.make_session = make_session
+        self.writer = writer if writer is not None else nullcontext()
         self.ai_options = ai_options or {}
         self.live: dict[int, ChoqueGame] = {}
-        self.agents: dict[tuple[int, str], Any] = {}
+        self.metas: dict[int, Meta] = {}
+        self._finished: OrderedDict[int, None] = OrderedDict()
+        self.seq: dict[int, int] = {}
+        self._encoded: dict[tuple[int, str | None], tuple[int, bytes]] = {}  # (game, seat) -> (seq, JSON)
+        self.agents: dict[tuple[int, str], Agent] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
-        # WebSocket listeners per game: (seat or None for a spectator, callback taking the envelope)
-        self.listeners: dict[int, list[tuple[str | None, Callable[[dict[str, Any]], None]]]] = {}
+        self._thinking: set[int] = set()
+        self._ai_pool = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="tablero-ai")
+        # per game: (seat or None for a spectator, callback taking that client's envelope)
+        self.listeners: dict[int, list[tuple[str | None, Listener]]] = {}
+        # per game: callbacks taking nothing, told that something changed (long-polling requests)
+        self.watchers: dict[int, list[Callable[[], None]]] = {}
 
-    def listen(self, game_id: int, seat: str | None, push: Callable[[dict[str, Any]], None]) -> None:
+    def close(self) -> None:
+        self._ai_pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- who hears about changes ------------------------------------------------------------------
+    def listen(self, game_id: int, seat: str | None, push: Listener) -> None:
         with self._guard:
             self.listeners.setdefault(game_id, []).append((seat, push))
 
-    def unlisten(self, game_id: int, push: Callable[[dict[str, Any]], None]) -> None:
+    def unlisten(self, game_id: int, push: Listener) -> None:
         with self._guard:
             self.listeners[game_id] = [x for x in self.listeners.get(game_id, []) if x[1] is not push]
+
+    def watch(self, game_id: int, wake: Callable[[], None]) -> None:
+        with self._guard:
+            self.watchers.setdefault(game_id, []).append(wake)
+
+    def unwatch(self, game_id: int, wake: Callable[[], None]) -> None:
+        with self._guard:
+            self.watchers[game_id] = [w for w in self.watchers.get(game_id, []) if w is not wake]
+
+    def encoded(self, game_id: int, g: ChoqueGame, seat: str | None) -> bytes:
+        """A seat's envelope (None: a spectator's) at the game's current seq as JSON, built once per seq
+        and seat: the WebSocket push and the reply to the action that caused it are the same bytes."""
+        seq = self.seq[game_id]
+        hit = self._encoded.get((game_id, seat))
+        if hit is not None and hit[0] == seq:
+            return hit[1]
+        data = encode(envelope(g, seat, seq))
+        self._encoded[(game_id, seat)] = (seq, data)
+        return data
 
     def _notify(self, game_id: int, g: ChoqueGame) -> None:
         """After a committed change: each listener gets its own envelope (its seat's view, or the public
         one), never anyone else's."""
         with self._guard:
             listeners = list(self.listeners.get(game_id, []))
+            watchers = list(self.watchers.get(game_id, []))
         for seat, push in listeners:
-            push(envelope(g, seat))
+            push(self.encoded(game_id, g, seat))
+        for wake in watchers:
+            wake()
 
+    # -- the games ----------------------------------------------------------------------------------
     def lock(self, game_id: int) -> threading.Lock:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    def game(self, s: Session, row: GameRow) -> ChoqueGame:
-        g = self.live.get(row.id)
+    def meta(self, s: Session, game_id: int) -> Meta | None:
+        """The game's seats and standing (None: no such game), read once and then kept. Call under the
+        game's lock."""
+        m = self.metas.get(game_id)
+        if m is None:
+            r = s.execute(select(GAMES.c.id, GAMES.c.seed, GAMES.c.status, GAMES.c.winner, GAMES.c.account_a,
+                                 GAMES.c.account_b, GAMES.c.agent_a, GAMES.c.agent_b)
+                          .where(GAMES.c.id == game_id)).first()
+            if r is None:
+                return None
+            m = Meta(r.id, r.seed, r.status, r.winner, (r.account_a, r.account_b), (r.agent_a, r.agent_b))
+            if m.status != "open":  # an open challenge changes when joined
+                self.metas[game_id] = m
+        return m
+
+    def game(self, s: Session, m: Meta) -> ChoqueGame:
+        """The live game, rebuilt from its stored record when not in memory. Call under the game's lock."""
+        g = self.live.get(m.id)
         if g is None:
-            assert row.deck_b is not None, "an open challenge has no game yet"
-            rec = GameRecord(edition=row.edition, seed=row.seed, decks=[row.deck_a, row.deck_b], first=row.first,
-                             agents={})
+            r = s.execute(select(GAMES.c.edition, GAMES.c.seed, GAMES.c.first, GAMES.c.deck_a, GAMES.c.deck_b)
+                          .where(GAMES.c.id == m.id)).one()
+            assert r.deck_b is not None, "an open challenge has no game yet"
+            rec = GameRecord(edition=r.edition, seed=r.seed, decks=[r.deck_a, r.deck_b], first=r.first, agents={})
             g = rec.new_game()
             stored: list[dict[str, Any]] = list(s.scalars(
-                select(ActionRow.action).where(ActionRow.game_id == row.id).order_by(ActionRow.seq)))
+                select(ACTIONS.c.action).where(ACTIONS.c.game_id == m.id).order_by(ACTIONS.c.seq)))
             for a in stored:
                 g.apply(a)
-            self.live[row.id] = g
+            self.live[m.id] = g
+            self.seq[m.id] = len(stored)
         return g
 
-    def apply(self, s: Session, row: GameRow, action: dict[str, Any]) -> ChoqueGame:
-        """Apply one action and commit it (with the game's status) before returning; on a failed commit the
-        cached game is dropped, so the next request rebuilds it from what was stored."""
-        g = self.game(s, row)
+    def envelope(self, s: Session, m: Meta, seat: str | None) -> bytes:
+        """A client's envelope of a game being played or over, as JSON. Call under the game's lock."""
+        g = self.game(s, m)
+        self.wake(m)  # e.g. an AI seat left to decide by a restart
+        return self.encoded(m.id, g, seat)
+
+    def apply(self, s: Session, m: Meta, action: dict[str, Any]) -> ChoqueGame:
+        """Apply one action and commit it (with the game's standing) before returning; on a failed commit
+        the cached game is dropped, so the next request rebuilds it from what was stored. Call under the
+        lock. (Plain SQL statements: the ORM's bookkeeping costs more than the two writes.)"""
+        g = self.game(s, m)
         g.apply(action)  # IllegalAction leaves the game unchanged
-        seq = s.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.game_id == row.id)) or 0
-        s.add(ActionRow(game_id=row.id, seq=seq, action=action))
-        row.updated_at = now()
-        if g.is_over:
-            row.status, row.winner = "over", g.winner
+        seq = self.seq[m.id]
+        standing = {"status": "over", "winner": g.winner} if g.is_over else {}
         try:
-            s.commit()
+            with self.writer:  # one writer at a time on SQLite (db.writer_lock)
+                s.execute(insert(ACTIONS).values(game_id=m.id, seq=seq, action=action, at=now()))
+                s.execute(update(GAMES).where(GAMES.c.id == m.id).values(updated_at=now(), **standing))
+                s.commit()
         except Exception:
             s.rollback()
-            self.live.pop(row.id, None)
+            self.live.pop(m.id, None)
             raise
-        self._notify(row.id, g)
+        if standing:
+            m.status, m.winner = "over", g.winner
+        self.seq[m.id] = seq + 1
+        self._notify(m.id, g)
+        if standing:
+            self._retire(m.id)
         return g
 
-    def act(self, s: Session, row: GameRow, seat: str, action: Any) -> ChoqueGame:
-        """A seated player's action: theirs to take (surrender at any moment, CH-10.3), legal, then stored;
-        then the AI seats move until a person must decide or the game is over."""
-        if row.status != "playing":
-            raise Refused(409, f"game {row.id} is {row.status}, not being played")
+    def _retire(self, game_id: int) -> None:
+        """A game just ended: its AIs (and their search trees) go; the game itself stays in memory among
+        the last ``KEEP_FINISHED`` finished ones, for their players' last looks, and is rebuilt from the
+        database if asked for later."""
+        for seat in SEATS:
+            self.agents.pop((game_id, seat), None)
+        self._finished[game_id] = None
+        while len(self._finished) > KEEP_FINISHED:
+            old, _ = self._finished.popitem(last=False)
+            self.live.pop(old, None)
+            for who in ("A", "B", None):
+                self._encoded.pop((old, who), None)
+
+    def forget(self, game_id: int) -> None:
+        """Drop what is kept of a game whose row changed outside the hub (a challenge joined)."""
+        self.metas.pop(game_id, None)
+
+    def act(self, s: Session, m: Meta, seat: str, action: Any) -> bytes:
+        """A seated player's action: theirs to take (surrender at any moment, CH-10.3), legal, then stored.
+        Returns the player's envelope; an AI seat's reply follows in the background. Call under the lock."""
+        if m.status != "playing":
+            raise Refused(409, f"game {m.id} is {m.status}, not being played")
         if not isinstance(action, dict):
             raise Refused(422, "action must be a canonical action object (docs/actions.md)")
         if action.get("player") != seat:
             raise Refused(403, f"you play seat {seat}; this action is for {action.get('player')!r}")
-        g = self.game(s, row)
+        g = self.game(s, m)
         d = g.pending
         if action.get("do") != "surrender" and (d is None or d.player != seat):
             raise Refused(409, f"it is {d.player if d else 'nobody'}'s decision, not yours")
         try:
-            self.apply(s, row, action)
+            self.apply(s, m, action)
         except IllegalAction as e:
             raise Refused(422, e.message, e.rule) from None
-        return self.play_ais(s, row)
+        return self.envelope(s, m, seat)
 
-    def play_ais(self, s: Session, row: GameRow) -> ChoqueGame:
-        g = self.game(s, row)
-        while not g.is_over:
-            d = g.pending
-            assert d is not None
-            agent_name = row.agent_a if d.player == "A" else row.agent_b
-            if agent_name is None:
-                break
-            key = (row.id, d.player)
-            agent = self.agents.get(key)
-            if agent is None:
-                name = AIS[agent_name]
-                agent = self.agents[key] = make_agent(name, seed=row.seed * 2 + SEATS.index(d.player),
-                                                      **self.ai_options.get(name, {}))
-            g = self.apply(s, row, agent.act(Seat(g, d.player)))
-        return g
+    # -- the AI seats -------------------------------------------------------------------------------
+    def _ai_to_move(self, m: Meta) -> str | None:
+        """The AI seat that must decide now, if any (call under the lock, with the game live)."""
+        g = self.live.get(m.id)
+        if m.status != "playing" or g is None or g.is_over:
+            return None
+        d = g.pending
+        return m.agent(d.player) if d is not None else None
+
+    def wake(self, m: Meta) -> None:
+        """Start the game's AI seat thinking if it must decide and is not thinking yet (under the lock)."""
+        if m.id in self._thinking or self._ai_to_move(m) is None:
+            return
+        self._thinking.add(m.id)
+        try:
+            self._ai_pool.submit(self._play_ais, m.id)
+        except RuntimeError:  # the server is shutting down: the AI moves after the restart
+            self._thinking.discard(m.id)
+
+    def _agent(self, game_id: int, seed: int, seat: str, agent_name: str) -> Agent:
+        agent = self.agents.get((game_id, seat))
+        if agent is None:
+            name = AIS[agent_name]
+            agent = self.agents[(game_id, seat)] = make_agent(name, seed=seed * 2 + SEATS.index(seat),
+                                                              **self.ai_options.get(name, {}))
+        return agent
+
+    def _play_ais(self, game_id: int) -> None:
+        """The AI seats of one game decide until a person must (or the game ends). Each decision is searched
+        on a copy outside the lock, then applied under it unless the game changed meanwhile (a surrender)."""
+        try:
+            with self.make_session() as s:
+                while True:
+                    with self.lock(game_id):
+                        m = self.meta(s, game_id)
+                        if m is None or m.status != "playing":
+                            self._thinking.discard(game_id)
+                            return
+                        g = self.game(s, m)
+                        agent_name = self._ai_to_move(m)
+                        if agent_name is None:
+                            self._thinking.discard(game_id)  # under the lock: no wake() is lost
+                            return
+                        d = g.pending
+                        assert d is not None
+                        seat, seq, copy = d.player, self.seq[game_id], g.clone(private=True)
+                        agent = self._agent(game_id, m.seed, seat, agent_name)
+                    s.rollback()  # no transaction held open while thinking
+                    action = agent.act(Seat(copy, seat))
+                    with self.lock(game_id):
+                        if self.seq.get(game_id) == seq and m.status == "playing":
+                            self.apply(s, m, action)
+        except Exception:
+            log.exception("the AI of game %s failed; it will try again at the next request", game_id)
+            with self._guard:
+                self._thinking.discard(game_id)
+
+    def wake_all(self) -> None:
+        """At start: every game left waiting on an AI seat (a restart mid-thought) gets its AI back."""
+        with self.make_session() as s:
+            ids: list[int] = list(s.scalars(select(GAMES.c.id).where(
+                GAMES.c.status == "playing", GAMES.c.agent_a.is_not(None) | GAMES.c.agent_b.is_not(None))))
+            for game_id in ids:
+                with self.lock(game_id):
+                    m = self.meta(s, game_id)
+                    if m is not None:
+                        self.game(s, m)
+                        self.wake(m)

@@ -60,8 +60,9 @@ class GameRow(Base):
     edition: Mapped[str] = mapped_column(String(32))
     seed: Mapped[int] = mapped_column(BigInteger)
     first: Mapped[str | None] = mapped_column(String(1))
-    deck_a: Mapped[dict[str, Any]] = mapped_column(JSON)
-    deck_b: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # loaded only when read (a game is rebuilt, a replay asked for), not with every action's row
+    deck_a: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
+    deck_b: Mapped[dict[str, Any] | None] = mapped_column(JSON, deferred=True)
     account_a: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), index=True)
     account_b: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), index=True)
     agent_a: Mapped[str | None] = mapped_column(String(16))

@@ -215,10 +215,15 @@ def load_limited_lists(path: Path, pool: CardPool | None = None) -> dict[dt.date
 
 
 def shipped_limited_lists() -> dict[dt.date, LimitedList]:
-    """The limited lists shipped with the game (CH-2.5), by date."""
-    if not SHIPPED_LIMITED_DIR.is_dir():
+    """The limited lists shipped with the game (CH-2.5), by date. Loaded once."""
+    return _shipped_limited(SHIPPED_LIMITED_DIR)
+
+
+@functools.lru_cache(maxsize=4)
+def _shipped_limited(folder: Path) -> dict[dt.date, LimitedList]:
+    if not folder.is_dir():
         return {}
-    return load_limited_lists(SHIPPED_LIMITED_DIR)
+    return load_limited_lists(folder)
 
 
 def list_in_force(lists: dict[dt.date, LimitedList], on: dt.date) -> LimitedList | None:

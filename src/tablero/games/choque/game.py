@@ -168,9 +168,14 @@ class ChoqueGame(DecisionRules):
         d = self.pending
         return d.to_json() if d else None
 
-    def clone(self) -> ChoqueGame:
+    def clone(self, private: bool = False) -> ChoqueGame:
+        """An independent copy. It shares the derived caches until either side changes what they hold
+        (cheap search); ``private`` shares none, for a copy that another thread searches while this game
+        is read (the server's AI seats)."""
         g = ChoqueGame(self.s.copy())
         g._legal_cache = self._legal_cache  # immutable once built: sharing is safe
+        if private:
+            g.s.fx_cache = g.s.static_cache = g.s.target_cache = None
         return g
 
     def heuristic(self, player: str) -> float:

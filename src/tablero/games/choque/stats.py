@@ -68,7 +68,10 @@ class StatsRules(FlowRules):
         if n == 0:
             return 0  # the common case: nothing on the field modifies anyone
         cache = s.static_cache
-        ckey = (pi, zi, c.uid, stat)
+        # The key names the stay completely, not only its uid: clones share this cache until one of them
+        # changes the field's modifiers, and two clones may give the same uid to different characters (an
+        # MCTS playout's call must not leave its numbers to the real game's next call).
+        ckey = (pi, zi, c.uid, c.card.id, c.mode, c.status, c.kw, stat)
         if cache is not None and ckey in cache:
             return cache[ckey]  # type: ignore[no-any-return]
         total = 0
