@@ -160,3 +160,15 @@ def test_failed_logins_are_throttled_per_address() -> None:
 def test_every_reply_says_the_servers_own_time(client: TestClient) -> None:
     r = client.post("/api/accounts", json={"username": "ana", "password": "x"})
     assert r.headers["Server-Timing"].startswith("app;dur=")
+
+
+def test_logging_out_revokes_that_token_at_once(client: TestClient) -> None:
+    first = register(client, "ana", "contraseña-1")
+    second = {"Authorization": "Bearer " + client.post("/api/token", json={"username": "ana",
+                                                                          "password": "contraseña-1"}).json()["token"]}
+    assert client.get("/api/decks", headers=first).status_code == 200  # now remembered by the server
+    assert client.delete("/api/token", headers=first).status_code == 204
+    assert_error(client.get("/api/decks", headers=first), 401)
+    assert_error(client.delete("/api/token", headers=first), 401)
+    assert_error(client.delete("/api/token"), 401)
+    assert client.get("/api/decks", headers=second).status_code == 200  # the account's other token stays

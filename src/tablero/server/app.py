@@ -14,7 +14,7 @@ from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
@@ -270,7 +270,8 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         account = s.get(Account, row.account_id) if row is not None else None
         return Caller(account.id, account.username) if account is not None else None
 
-    known_tokens: dict[str, Caller] = {}  # token digest -> caller: a bot's every request needs it
+    known_tokens: dict[str, Caller] = {}  # token digest -> caller: a bot's every request needs it (a
+    # token revoked here leaves it at once; this server is the only one using the database's tokens)
 
     def lookup_token(digest: str) -> Caller | None:
         with session_scope() as s:
@@ -280,7 +281,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
 
     async def current_account(authorization: Annotated[str | None, Header()] = None) -> Caller:
         """The caller behind the bearer token (401 without one). Known tokens are remembered in memory
-        (tokens are never revoked yet), so a bot's request costs no database round trip to authenticate."""
+        (DELETE /api/token drops them), so a bot's request costs no database round trip to authenticate."""
         if not authorization or not authorization.startswith("Bearer "):
             raise ApiError(401, "missing bearer token (Authorization: Bearer <token> from POST /api/token)")
         digest = auth.digest(authorization.removeprefix("Bearer ").strip())
@@ -334,6 +335,19 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         s.add(Token(digest=auth.digest(token), account_id=account.id))
         s.commit()
         return TokenOut(token=token)
+
+    def revoke(digest: str) -> None:
+        with session_scope() as s:
+            s.execute(delete(Token).where(Token.digest == digest))
+            s.commit()
+
+    @app.delete("/api/token", status_code=204, responses=ERRORS)
+    async def delete_token(_me: Me, authorization: Annotated[str, Header()]) -> Response:
+        """Log out: the token of this request stops working at once (its other tokens are untouched)."""
+        digest = auth.digest(authorization.removeprefix("Bearer ").strip())
+        await run_in_threadpool(revoke, digest)
+        known_tokens.pop(digest, None)
+        return Response(status_code=204)
 
     @app.get("/api/cards", responses=ERRORS)
     def list_cards(_me: Me) -> list[dict[str, Any]]:
