@@ -323,3 +323,16 @@ def test_finished_games_leave_memory_and_come_back_from_the_database(client: Tes
         finals.append(r.json())
     assert ids[0] not in hub.live and ids[1] in hub.live and not any(k[0] in ids for k in hub.agents)
     assert client.get(f"/api/games/{ids[0]}", headers=ana).json() == finals[0]  # rebuilt, identical
+
+
+def test_the_challengers_websocket_hears_when_the_challenge_is_accepted(client: TestClient) -> None:
+    ana, beto = register(client, "ana"), register(client, "beto")
+    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
+                                                       "seed": 4}).json()["id"]
+    token = ana["Authorization"].removeprefix("Bearer ")
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as ws:
+        assert ws.receive_json()["view"] is None  # open: nothing to see yet
+        client.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "ojo_tormenta"})
+        started = ws.receive_json()
+        assert started["seq"] == 0 and started["view"]["viewer"] == "A"
+        assert started == client.get(f"/api/games/{gid}", headers=ana).json()

@@ -495,7 +495,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             row.deck_b, _ = resolve_deck(s, me, body.deck, row.edition)
             row.account_b, row.status = me.id, "playing"
             s.commit()
-            hub.forget(game_id)
+            hub.started(s, game_id)
         return {"seat": "B"}
 
     def game_meta(s: Session, game_id: int) -> Meta:
@@ -650,4 +650,11 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         finally:
             hub.unlisten(game_id, push)
 
+    # The browser table (issue 7): plain ES modules served as they are, no build step. Mounted last, so the
+    # API routes, /docs and /openapi.json come first.
+    from pathlib import Path
+
+    from fastapi.staticfiles import StaticFiles
+
+    app.mount("/", StaticFiles(directory=Path(__file__).parent.parent / "web", html=True), name="web")
     return app

@@ -249,6 +249,14 @@ class GameHub:
         """Drop what is kept of a game whose row changed outside the hub (a challenge joined)."""
         self.metas.pop(game_id, None)
 
+    def started(self, s: Session, game_id: int) -> None:
+        """A challenge was accepted: the game begins, and whoever was already watching it (the challenger's
+        WebSocket) gets their first envelope. Call under the game's lock."""
+        self.forget(game_id)
+        m = self.meta(s, game_id)
+        if m is not None and m.status == "playing":
+            self._notify(game_id, self.game(s, m))
+
     def act(self, s: Session, m: Meta, seat: str, action: Any) -> bytes:
         """A seated player's action: theirs to take (surrender at any moment, CH-10.3), legal, then stored.
         Returns the player's envelope; an AI seat's reply follows in the background. Call under the lock."""

@@ -1,0 +1,146 @@
+// The browser table: a small hash router over the server's API. Plain ES modules, no build step.
+import { api, ApiError, gameSocket, setSession, token, username } from "./api.js";
+import { lang, setLang, t } from "./i18n.js";
+import { renderGame } from "./board.js";
+
+const app = document.getElementById("app");
+let cards = null; // id -> card (GET /api/cards), loaded once per session
+let cleanup = null;
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, val] of Object.entries(attrs)) {
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), val);
+    else if (val === true) e.setAttribute(k, "");
+    else if (val !== false && val !== null && val !== undefined) e.setAttribute(k, val);
+  }
+  for (const c of children.flat()) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+export async function cardNames() {
+  if (!cards) {
+    cards = {};
+    for (const c of await api("GET", "/api/cards")) cards[c.id] = c;
+  }
+  return (id) => {
+    const c = cards[id];
+    if (!c) return null;
+    return lang === "en" && c.en && c.en.name ? c.en.name : c.name;
+  };
+}
+
+function showError(e) {
+  const box = el("p", { class: "error", role: "alert" },
+    `${t("error")}: ${e.message}` + (e.rule ? ` (${e.rule})` : ""));
+  app.prepend(box);
+  setTimeout(() => box.remove(), 6000);
+}
+
+function header() {
+  document.getElementById("who").textContent = username || "";
+  const out = document.getElementById("logout");
+  out.hidden = !token;
+  out.textContent = t("logout");
+  document.getElementById("lang").textContent = lang === "es" ? "EN" : "ES";
+}
+
+function loginView() {
+  const user = el("input", { id: "username", name: "username", autocomplete: "username", required: true,
+                             minlength: 3, maxlength: 32 });
+  const pass = el("input", { id: "password", name: "password", type: "password", required: true, minlength: 8,
+                             autocomplete: "current-password" });
+  async function go(register) {
+    try {
+      if (register) await api("POST", "/api/accounts", { username: user.value, password: pass.value });
+      const r = await api("POST", "/api/token", { username: user.value, password: pass.value });
+      setSession(r.token, user.value.toLowerCase());
+      location.hash = "#/lobby";
+    } catch (e) { showError(e); }
+  }
+  const form = el("form", { class: "card-panel", onsubmit: (ev) => { ev.preventDefault(); go(false); } },
+    el("h1", {}, "Choque de Héroes"),
+    el("label", { for: "username" }, t("username")), user,
+    el("label", { for: "password" }, t("password")), pass,
+    el("div", { class: "row" },
+      el("button", { type: "submit", id: "login" }, t("login")),
+      el("button", { type: "button", id: "register", onclick: () => go(true) }, t("register"))));
+  app.replaceChildren(form);
+}
+
+async function lobbyView() {
+  const [decks, games] = await Promise.all([api("GET", "/api/decks"), api("GET", "/api/games")]);
+  const deckSelect = () => el("select", { class: "deck" },
+    decks.map((d) => el("option", { value: d.id }, `${d.name}${d.owner ? "" : " ★"}`)));
+  const mine = deckSelect();
+  mine.id = "my-deck";
+  const ai = el("select", { id: "ai" }, ["ai:random", "ai:greedy", "ai:mcts"].map((a) => el("option", { value: a }, a)));
+  async function start(opponent) {
+    try {
+      const g = await api("POST", "/api/games", { deck: mine.value, opponent });
+      location.hash = `#/game/${g.id}`;
+    } catch (e) { showError(e); }
+  }
+  const status = (s) => t(s === "open" ? "openStatus" : s);
+  const rows = games.map((g) => el("li", {},
+    `#${g.id} · ${g.players.A || "?"} – ${g.players.B || "?"} · ${status(g.status)}`
+      + (g.winner ? ` · ${g.winner}` : ""),
+    g.status === "open" && g.seat === null
+      ? el("button", { class: "join", onclick: async () => {
+          try { await api("POST", `/api/games/${g.id}/join`, { deck: mine.value }); location.hash = `#/game/${g.id}`; }
+          catch (e) { showError(e); } } }, t("join"))
+      : el("a", { href: `#/game/${g.id}`, class: "open-game" }, t("open")),
+    g.status === "over" ? el("a", { href: `#/replay/${g.id}` }, t("replay")) : ""));
+  app.replaceChildren(
+    el("section", { class: "card-panel" },
+      el("h2", {}, t("playComputer")),
+      el("label", { for: "my-deck" }, t("deck")), mine,
+      el("label", { for: "ai" }, t("opponent")), ai,
+      el("div", { class: "row" },
+        el("button", { id: "start", onclick: () => start(ai.value) }, t("start")),
+        el("button", { id: "challenge", onclick: () => start("open") }, t("challenge")))),
+    el("section", { class: "card-panel" }, el("h2", {}, t("yourGames")), el("ul", { id: "games" }, rows)));
+}
+
+async function gameView(id) {
+  const name = await cardNames();
+  let me = null;
+  const root = el("section", { id: "game" });
+  app.replaceChildren(root);
+  const act = async (action) => {
+    try { await api("POST", `/api/games/${id}/actions`, { action }); } catch (e) { showError(e); }
+  };
+  const draw = (env) => {
+    if (env.view && env.view.viewer) me = env.view.viewer;
+    renderGame(root, env, { me, name, act, surrender: () => me && confirm(t("confirmSurrender"))
+      && act({ player: me, do: "surrender" }) });
+  };
+  draw(await api("GET", `/api/games/${id}`));
+  const ws = gameSocket(id, draw);
+  cleanup = () => ws.close();
+}
+
+async function route() {
+  if (cleanup) { cleanup(); cleanup = null; }
+  header();
+  const [, page, id] = (location.hash || "#/lobby").split("/");
+  try {
+    if (!token) return loginView();
+    if (page === "game" && id) return await gameView(Number(id));
+    return await lobbyView();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) { setSession(null, null); return route(); }
+    showError(e);
+  }
+}
+
+document.getElementById("lang").addEventListener("click", () => { setLang(lang === "es" ? "en" : "es"); route(); });
+document.getElementById("logout").addEventListener("click", async () => {
+  try { await api("DELETE", "/api/token"); } catch { /* already gone */ }
+  setSession(null, null);
+  location.hash = "#/lobby";
+  route();
+});
+window.addEventListener("hashchange", route);
+setLang(lang);
+route();

@@ -1,0 +1,100 @@
+// The board: both fields (four character zones in two sectors, five support zones, sectors, arena),
+// hearts, counts, the hand, and the legal actions. A player acts by choosing a card (in hand or on the
+// field) and then one of the highlighted places; every legal action is also listed as a button, so the
+// whole game can be played from the keyboard. Only what legal_actions offers can be chosen.
+import { describe, sourceOf, targetOf } from "./actions.js";
+import { t } from "./i18n.js";
+import { el } from "./app.js";
+
+let selected = null; // the chosen source ("hand:<card>" or "A.C1"), kept across redraws of one decision
+let lastSeq = -1;
+
+function zoneCell(side, zone, name, extra = "") {
+  const ref = `${side.__seat}.${zone}`;
+  const z = side[zone];
+  const body = [];
+  if (z) {
+    body.push(el("span", { class: "name" }, name(z.card) || z.card));
+    if (zone.startsWith("C")) {
+      body.push(el("span", { class: "stats", title: t("statsTitle") },
+        `${t("strengthShort")} ${z.strength} · ${t("resistanceShort")} ${z.resistance} · ♥${z.hearts}`));
+      if (z.resting) body.push(el("span", { class: "tag" }, "💤"));
+    }
+  }
+  return el("button", { type: "button", class: `zone ${zone.startsWith("C") ? "char" : "support"} ${z ? "full" : "empty"} ${extra}`,
+                        "data-ref": ref, "aria-label": `${ref}${z ? ": " + (name(z.card) || z.card) : ""}` },
+    el("span", { class: "zone-id" }, zone), ...body);
+}
+
+function field(side, seat, name, mine) {
+  side.__seat = seat;
+  const sector = (s, chars) => el("div", { class: "sector" },
+    zoneCell(side, s, name, "sector-card"), ...chars.map((c) => zoneCell(side, c, name)));
+  const info = el("div", { class: "info" },
+    el("button", { type: "button", class: "zone hearts", "data-ref": `${seat}.hearts` },
+      `${t("hearts")}: ${side.hearts}`),
+    el("span", {}, `${t("hand")}: ${side.hand_count}`),
+    el("span", {}, `${t("deckCount")}: ${side.main_deck_count}`),
+    el("span", {}, `${t("soulTotal")}: ${side.soul_total}`),
+    el("details", {}, el("summary", {}, `${t("mictlan")} (${side.mictlan.length})`),
+      el("ul", {}, side.mictlan.map((c) => el("li", {}, name(c) || c)))),
+    el("details", {}, el("summary", {}, `${t("confined")} (${side.confined.length})`),
+      el("ul", {}, side.confined.map((c) => el("li", {}, name(c) || c)))));
+  const supports = el("div", { class: "supports" }, ...["Z1", "Z2", "Z3", "Z4", "Z5"].map((z) => zoneCell(side, z, name)),
+    zoneCell(side, "arena", name, "arena"));
+  const chars = el("div", { class: "chars" }, sector("SA", ["C1", "C2"]), sector("SB", ["C3", "C4"]));
+  return el("div", { class: `field ${mine ? "mine" : "theirs"}`, "data-seat": seat },
+    info, ...(mine ? [chars, supports] : [supports, chars]));
+}
+
+export function renderGame(root, env, { me, name, act, surrender }) {
+  if (env.seq !== lastSeq) { selected = null; lastSeq = env.seq; }
+  const view = env.view;
+  if (!view) {
+    root.replaceChildren(el("p", { class: "status" }, t("waiting")));
+    return;
+  }
+  const seat = me || "A";
+  const other = seat === "A" ? "B" : "A";
+  const legal = env.legal_actions || [];
+  const mine = legal.length > 0;
+  let status;
+  if (env.winner) status = env.winner === "draw" ? t("draw") : env.winner === me ? t("won") : t("lost");
+  else status = mine ? t("yourMove") : t("waiting");
+
+  const bySource = new Map();
+  for (const a of legal) {
+    const s = sourceOf(a);
+    if (s) (bySource.get(s) || bySource.set(s, []).get(s)).push(a);
+  }
+  const candidates = selected ? bySource.get(selected) || [] : legal;
+  const targets = new Set(selected ? candidates.map(targetOf).filter(Boolean) : []);
+
+  const hand = el("div", { class: "hand", "aria-label": t("hand") },
+    (view[seat].hand || []).map((c) => el("button", { type: "button", class: "zone card-in-hand", "data-ref": `hand:${c}` },
+      name(c) || c)));
+  const board = el("div", { class: "board" }, field(view[other], other, name, false), field(view[seat], seat, name, true));
+  const list = el("div", { class: "actions", "aria-label": t("actions") },
+    candidates.map((a) => el("button", { type: "button", class: "action", onclick: () => act(a) }, describe(a, name))),
+    selected ? el("button", { type: "button", class: "cancel", onclick: () => { selected = null; renderGame(root, env, { me, name, act, surrender }); } }, t("cancel")) : "");
+  const bar = el("div", { class: `status ${mine ? "my-turn" : ""}`, id: "status" },
+    el("strong", {}, status), ` · ${t("turn")} ${view.turn} · ${t("phase")}: ${t("phase_" + view.phase)}`,
+    env.winner ? "" : el("button", { type: "button", id: "surrender", onclick: surrender }, t("surrender")));
+  root.dataset.seq = String(env.seq);
+  root.replaceChildren(bar, board, hand, list);
+
+  // highlight and wire the clickable places
+  for (const node of root.querySelectorAll("[data-ref]")) {
+    const ref = node.dataset.ref;
+    if (selected && ref === selected) node.classList.add("selected");
+    if (targets.has(ref)) node.classList.add("target");
+    else if (!selected && bySource.has(ref)) node.classList.add("source");
+    node.addEventListener("click", () => {
+      if (selected && targets.has(ref)) {
+        const hits = candidates.filter((a) => targetOf(a) === ref);
+        if (hits.length === 1) { act(hits[0]); return; }
+      }
+      if (bySource.has(ref)) { selected = selected === ref ? null : ref; renderGame(root, env, { me, name, act, surrender }); }
+    });
+  }
+}

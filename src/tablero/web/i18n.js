@@ -1,0 +1,47 @@
+// Text shown to players: Spanish by default, English on request (the choice is remembered).
+const STRINGS = {
+  es: {
+    login: "Entrar", register: "Crear cuenta", username: "Usuario", password: "Contraseña",
+    logout: "Salir", lobby: "Sala", playComputer: "Jugar contra la computadora", opponent: "Rival",
+    deck: "Baraja", start: "Empezar", yourGames: "Tus partidas", openChallenges: "Retos abiertos",
+    challenge: "Crear un reto", join: "Aceptar", open: "Abrir", replay: "Repetición",
+    yourMove: "Tu turno: elige", waiting: "Esperando al rival…", surrender: "Rendirse",
+    won: "¡Ganaste!", lost: "Perdiste.", draw: "Empate.", hearts: "Corazones", hand: "Mano",
+    deckCount: "Baraja", souls: "Almas", soulTotal: "Total de almas", mictlan: "Mictlán",
+    confined: "Confinadas", actions: "Acciones", log: "Registro", turn: "Turno", phase: "Fase",
+    you: "Tú", rival: "Rival", pickTarget: "Elige dónde", cancel: "Cancelar", status: "Estado",
+    playing: "en juego", over: "terminada", openStatus: "abierta", back: "Volver",
+    confirmSurrender: "¿Rendirte en esta partida?", error: "Error",
+    strengthShort: "F", resistanceShort: "R", statsTitle: "Fuerza · Resistencia · Corazones",
+    phase_start: "inicio", phase_ofrenda: "ofrenda", phase_soul_draw: "robo de alma", phase_turn_draw: "robo",
+    phase_action: "acción", phase_combat: "combate", phase_end: "final",
+  },
+  en: {
+    login: "Log in", register: "Create account", username: "Username", password: "Password",
+    logout: "Log out", lobby: "Lobby", playComputer: "Play the computer", opponent: "Opponent",
+    deck: "Deck", start: "Start", yourGames: "Your games", openChallenges: "Open challenges",
+    challenge: "Open a challenge", join: "Accept", open: "Open", replay: "Replay",
+    yourMove: "Your move: choose", waiting: "Waiting for the opponent…", surrender: "Surrender",
+    won: "You won!", lost: "You lost.", draw: "Draw.", hearts: "Hearts", hand: "Hand",
+    deckCount: "Deck", souls: "Souls", soulTotal: "Soul total", mictlan: "Mictlán",
+    confined: "Confined", actions: "Actions", log: "Log", turn: "Turn", phase: "Phase",
+    you: "You", rival: "Opponent", pickTarget: "Choose where", cancel: "Cancel", status: "Status",
+    playing: "playing", over: "over", openStatus: "open", back: "Back",
+    confirmSurrender: "Surrender this game?", error: "Error",
+    strengthShort: "S", resistanceShort: "R", statsTitle: "Strength · Resistance · Hearts",
+    phase_start: "start", phase_ofrenda: "offering", phase_soul_draw: "soul draw", phase_turn_draw: "draw",
+    phase_action: "action", phase_combat: "combat", phase_end: "end",
+  },
+};
+
+export let lang = localStorage.getItem("lang") || "es";
+
+export function setLang(l) {
+  lang = l;
+  localStorage.setItem("lang", l);
+  document.documentElement.lang = l;
+}
+
+export function t(key) {
+  return (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.es[key] || key;
+}

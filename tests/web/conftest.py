@@ -1,0 +1,66 @@
+"""Browser tests (issue 7): Playwright drives Debian's Chromium (``../shared/recipes.md``: never
+``playwright install``) against a real ``tablero serve`` on loopback with its own SQLite file."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("TABLERO_EXPECT_BROWSER") == "1":
+            pytest.fail("Chromium is missing: .ci/run installs Debian's chromium package")
+        pytest.skip("no Chromium on this machine (apt-get install chromium)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                     "--disable-component-update", "--no-first-run"]}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """A real server on a free loopback port; its URL."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port),
+                             "--db", f"sqlite:///{tmp_path / 'web.db'}"], stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(f"{base}/openapi.json").status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("server did not start")
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """Where screenshots go (kept by CI as test artifacts; not in git)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
