@@ -266,6 +266,10 @@ def test_no_websocket_message_depends_on_cards_its_reader_may_not_see(client: Te
     for k, e in enumerate(got["ana"] + got["carla"]):
         reader = "A" if k < len(got["ana"]) else None
         real = by_seq[e["seq"]]
+        for ev in e["events"]:  # the log: a draw names its card only to the player who drew it
+            if ev["event"] in ("draw", "draw_soul") and ev["player"] != reader:
+                assert "card" not in ev and "hidden" not in ev, ev
+            assert ev["text"]["es"] and ev["text"]["en"]
         for redraw in range(2):
             other = real.resample(reader or "A", Rng(1000 * e["seq"] + redraw))
             seen = other.view(reader) if reader else public_view(other)
@@ -336,3 +340,21 @@ def test_the_challengers_websocket_hears_when_the_challenge_is_accepted(client: 
         started = ws.receive_json()
         assert started["seq"] == 0 and started["view"]["viewer"] == "A"
         assert started == client.get(f"/api/games/{gid}", headers=ana).json()
+
+
+def test_the_replay_steps_through_a_finished_game_as_its_player_saw_it(client: TestClient) -> None:
+    ana, carla = register(client, "ana"), register(client, "carla")
+    gid = client.post("/api/games", headers=ana, json={"deck": "veneno_serpiente", "opponent": "ai:random",
+                                                       "seed": 12}).json()["id"]
+    assert client.get(f"/api/games/{gid}/replay/0", headers=ana).status_code == 409  # not over yet
+    final = play_out(client, gid, {"A": ana}, seed=3)
+    last = client.get(f"/api/games/{gid}/replay", headers=ana).json()
+    n = len(last["actions"])
+    end = client.get(f"/api/games/{gid}/replay/{n}", headers=ana).json()
+    assert end["steps"] == n and end["view"] == final["view"] and end["winner"] == final["winner"]
+    assert end["legal_actions"] == [] and end["events"][-1]["event"] == "game_over"
+    start = client.get(f"/api/games/{gid}/replay/0", headers=ana).json()
+    assert start["seq"] == 0 and start["winner"] is None and start["view"]["viewer"] == "A"
+    middle = client.get(f"/api/games/{gid}/replay/{n // 2}", headers=carla).json()
+    assert_hidden(middle, None)  # a spectator's replay: the public view
+    assert client.get(f"/api/games/{gid}/replay/{n + 1}", headers=ana).status_code == 404

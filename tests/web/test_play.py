@@ -4,6 +4,7 @@ board checked for hidden cards on the way; screenshots at desktop and phone widt
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +69,26 @@ def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, 
     page.set_viewport_size({"width": 1280, "height": 860})
     final = play_to_the_end(page, random.Random(7))
     assert "Ganaste" in final or "Perdiste" in final or "Empate" in final
+    log = page.locator("#log li")  # the event log, in Spanish, ends with the game's end
+    assert log.count() > 5 and "Fin del CHOQUE" in log.last.inner_text()
     page.screenshot(path=str(artifacts / "board-final.png"), full_page=True)
+    # the replay viewer steps through the game forwards and backwards
+    page.click("#open-replay")
+    expect(page.locator("#step")).to_have_text(re.compile(r"^0 / \d+$"))
+    steps = int(page.locator("#step").inner_text().split("/")[1])
+    for _ in range(3):
+        page.click("#replay-next")
+    expect(page.locator("#step")).to_have_text(f"3 / {steps}")
+    page.click("#replay-prev")
+    expect(page.locator("#step")).to_have_text(f"2 / {steps}")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step")).to_have_text(f"3 / {steps}")
+    page.click("#replay-last")
+    expect(page.locator("#step")).to_have_text(f"{steps} / {steps}")
+    expect(page.locator("#status")).to_contain_text(final.split(" ")[0].split("\n")[0])
+    page.click("#replay-first")
+    expect(page.locator("#step")).to_have_text(f"0 / {steps}")
+    page.screenshot(path=str(artifacts / "replay-start.png"), full_page=True)
 
 
 def test_two_players_play_a_challenge_to_the_end_in_two_browsers(browser: Any, server: str) -> None:

@@ -186,6 +186,8 @@ class EnvelopeOut(BaseModel):
     legal_actions: list[dict[str, Any]] = Field(description="empty unless the decision is the caller's")
     winner: str | None = Field(description="A, B or draw once the game is over")
     seq: int = Field(description="actions taken so far: one more with every change")
+    events: list[dict[str, Any]] = Field(description=(
+        "what the last change did, as log entries this seat may see, each with `text: {es, en}`"))
 
 
 class ErrorOut(BaseModel):
@@ -512,6 +514,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                 if m.status != "open":
                     return hub.envelope(s, m, m.seat_of(me.id)), hub.seq[game_id], m.status == "over"
             return encode({"view": None, "pending": None, "legal_actions": [], "winner": None, "seq": 0,
+                           "events": [],
                            **summary(s, get_row(s, game_id), me)}), 0, False
 
     @app.get("/api/games/{game_id}", responses={**ERRORS, 200: {"model": EnvelopeOut}})
@@ -601,6 +604,35 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         return {"decks": [row.deck_a, row.deck_b], "seed": row.seed, "edition": row.edition, "first": row.first,
                 "actions": actions, "result": {"winner": row.winner}}
 
+    @app.get("/api/games/{game_id}/replay/{step}", responses={**ERRORS, 200: {"model": EnvelopeOut}})
+    def replay_step(game_id: GameId, step: Annotated[int, PathParam(ge=0, le=10**6)], me: Me, s: DB) -> Response:
+        """One position of a finished game, after ``step`` actions (0: the start), as the caller saw it
+        then: their seat's view, or the public view for anyone else (CH-11), with what that step did
+        (``events``) and ``steps``, the number of actions in the game. For the replay viewer."""
+        from tablero.play.record import GameRecord
+
+        from .games import envelope
+        from .models import ActionRow
+
+        row = get_row(s, game_id)
+        if row.status != "over":
+            raise ApiError(409, f"game {game_id} is not over; its replay opens when it ends")
+        actions: list[dict[str, Any]] = list(s.scalars(select(ActionRow.action).where(ActionRow.game_id == game_id)
+                                                       .order_by(ActionRow.seq)))
+        if step > len(actions):
+            raise ApiError(404, f"game {game_id} has {len(actions)} steps")
+        assert row.deck_b is not None
+        g = GameRecord(edition=row.edition, seed=row.seed, decks=[row.deck_a, row.deck_b], first=row.first,
+                       agents={}).new_game()
+        start = 0
+        for a in actions[:step]:
+            start = len(g.log)
+            g.apply(a)
+        env = envelope(g, seat_of(row, me), step, (start, len(g.log)))
+        env["legal_actions"] = []  # a replay is only looked at
+        env["steps"] = len(actions)
+        return Response(encode(env), media_type="application/json")
+
     @app.websocket("/api/games/{game_id}/ws")
     async def game_socket(websocket: WebSocket, game_id: GameId, token: str = "") -> None:
         """Pushes the caller's envelope (as GET /api/games/{id}) at once and after every change. A missing or
@@ -617,7 +649,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                     seat = m.seat_of(me.id)
                     if m.status == "open":
                         return 0, encode({"view": None, "pending": None, "legal_actions": [], "winner": None,
-                                          "seq": 0}), seat
+                                          "seq": 0, "events": []}), seat
                     return 0, hub.envelope(s, m, seat), seat
 
         code, env, seat = await run_in_threadpool(first_envelope)

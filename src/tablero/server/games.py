@@ -12,6 +12,7 @@ request is answered as soon as their action is stored, and the AI's reply reache
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections import OrderedDict
@@ -28,6 +29,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from tablero.agents import Agent, Seat, make_agent
 from tablero.core import IllegalAction
 from tablero.games.choque.game import ChoqueGame
+from tablero.games.choque.narrate import narrate
 from tablero.play.record import GameRecord
 
 from .models import ActionRow, GameRow, now
@@ -56,16 +58,41 @@ def public_view(g: ChoqueGame) -> dict[str, Any]:
     return v
 
 
-def envelope(g: ChoqueGame, seat: str | None, seq: int) -> dict[str, Any]:
-    """What one client sees of a game: its view, who must decide, its legal actions when it is them, and
-    ``seq``, the number of actions taken so far (it grows by one with every change)."""
+@functools.cache
+def _card_names() -> dict[str, dict[str, str]]:
+    """Display names of the shipped cards, per language (English where the card file gives one)."""
+    from tablero.games.choque.cardfile import shipped_pool
+
+    es = {c.id: c.name for c in shipped_pool()}
+    en = {c.id: (c.raw.get("en") or {}).get("name", c.name) for c in shipped_pool()}
+    return {"es": es, "en": en}
+
+
+def events_for(g: ChoqueGame, seat: str | None, start: int, end: int) -> list[dict[str, Any]]:
+    """The log entries ``start:end`` as ``seat`` may see them (CH-11.2: the opponent's drawn cards are not
+    named; a spectator sees no drawn card), each with its sentence in Spanish and English."""
+    names = _card_names()
+    out = []
+    for e in g.log[start:end]:
+        if e.get("hidden") and e.get("player") != seat:
+            e = {k: v for k, v in e.items() if k != "card"}
+        e = {k: v for k, v in e.items() if k != "hidden"}
+        out.append({**e, "text": {lang: narrate(e, lang, names[lang]) for lang in ("es", "en")}})
+    return out
+
+
+def envelope(g: ChoqueGame, seat: str | None, seq: int, events: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+    """What one client sees of a game: its view, who must decide, its legal actions when it is them,
+    ``seq``, the number of actions taken so far (it grows by one with every change), and ``events``, what
+    the last change did (log entries ``events`` of the game, as this seat may see them)."""
     d = None if g.is_over else g.pending
     mine = d is not None and seat is not None and d.player == seat
     return {"view": g.view(seat) if seat else public_view(g),
             "pending": {"player": d.player, "kind": d.kind} if d is not None else None,
             "legal_actions": g.legal_actions() if mine else [],
             "winner": g.winner,
-            "seq": seq}
+            "seq": seq,
+            "events": events_for(g, seat, *events)}
 
 
 def encode(env: dict[str, Any]) -> bytes:
@@ -110,6 +137,7 @@ class GameHub:
         self.live: dict[int, ChoqueGame] = {}
         self.metas: dict[int, Meta] = {}
         self._finished: OrderedDict[int, None] = OrderedDict()
+        self._spans: dict[int, tuple[int, int, int]] = {}  # game -> (seq, log start, log end) of the last change
         self.seq: dict[int, int] = {}
         self._encoded: dict[tuple[int, str | None], tuple[int, bytes]] = {}  # (game, seat) -> (seq, JSON)
         self.agents: dict[tuple[int, str], Agent] = {}
@@ -149,7 +177,8 @@ class GameHub:
         hit = self._encoded.get((game_id, seat))
         if hit is not None and hit[0] == seq:
             return hit[1]
-        data = encode(envelope(g, seat, seq))
+        span = self._spans.get(game_id)
+        data = encode(envelope(g, seat, seq, span[1:] if span is not None and span[0] == seq else (0, 0)))
         self._encoded[(game_id, seat)] = (seq, data)
         return data
 
@@ -195,8 +224,11 @@ class GameHub:
             g = rec.new_game()
             stored: list[dict[str, Any]] = list(s.scalars(
                 select(ACTIONS.c.action).where(ACTIONS.c.game_id == m.id).order_by(ACTIONS.c.seq)))
+            start = 0
             for a in stored:
+                start = len(g.log)
                 g.apply(a)
+            self._spans[m.id] = (len(stored), start, len(g.log))  # the last change's events, as before
             self.live[m.id] = g
             self.seq[m.id] = len(stored)
         return g
@@ -212,6 +244,7 @@ class GameHub:
         the cached game is dropped, so the next request rebuilds it from what was stored. Call under the
         lock. (Plain SQL statements: the ORM's bookkeeping costs more than the two writes.)"""
         g = self.game(s, m)
+        start = len(g.log)
         g.apply(action)  # IllegalAction leaves the game unchanged
         seq = self.seq[m.id]
         standing = {"status": "over", "winner": g.winner} if g.is_over else {}
@@ -227,6 +260,7 @@ class GameHub:
         if standing:
             m.status, m.winner = "over", g.winner
         self.seq[m.id] = seq + 1
+        self._spans[m.id] = (seq + 1, start, len(g.log))
         self._notify(m.id, g)
         if standing:
             self._retire(m.id)
@@ -242,6 +276,7 @@ class GameHub:
         while len(self._finished) > KEEP_FINISHED:
             old, _ = self._finished.popitem(last=False)
             self.live.pop(old, None)
+            self._spans.pop(old, None)
             for who in ("A", "B", None):
                 self._encoded.pop((old, who), None)
 

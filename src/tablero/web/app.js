@@ -1,7 +1,7 @@
 // The browser table: a small hash router over the server's API. Plain ES modules, no build step.
 import { api, ApiError, gameSocket, setSession, token, username } from "./api.js";
 import { lang, setLang, t } from "./i18n.js";
-import { renderGame } from "./board.js";
+import { renderGame, resetLog } from "./board.js";
 
 const app = document.getElementById("app");
 let cards = null; // id -> card (GET /api/cards), loaded once per session
@@ -105,8 +105,9 @@ async function lobbyView() {
 async function gameView(id) {
   const name = await cardNames();
   let me = null;
-  const root = el("section", { id: "game" });
+  const root = el("section", { id: "game", "data-game": id });
   app.replaceChildren(root);
+  resetLog();
   const act = async (action) => {
     try { await api("POST", `/api/games/${id}/actions`, { action }); } catch (e) { showError(e); }
   };
@@ -120,6 +121,41 @@ async function gameView(id) {
   cleanup = () => ws.close();
 }
 
+async function replayView(id) {
+  const name = await cardNames();
+  let want = 0; // the step last asked for (clicks can come faster than the answers)
+  let steps = 0;
+  let me = null;
+  const board = el("section", { id: "game" });
+  const go = async (to) => {
+    try {
+      want = Math.max(0, steps ? Math.min(to, steps) : to);
+      const asked = want;
+      const env = await api("GET", `/api/games/${id}/replay/${asked}`);
+      if (asked !== want) return; // a later click has asked for another step
+      steps = env.steps;
+      if (env.view && env.view.viewer) me = env.view.viewer;
+      renderGame(board, env, { me, name, act: () => {}, surrender: () => {}, replay: true });
+      counter.textContent = `${env.seq} / ${steps}`;
+    } catch (e) { showError(e); }
+  };
+  const counter = el("span", { id: "step" }, "");
+  const controls = el("div", { class: "row replay-controls", role: "toolbar" },
+    el("button", { id: "replay-first", onclick: () => go(0) }, `« ${t("first")}`),
+    el("button", { id: "replay-prev", onclick: () => go(want - 1) }, `◀ ${t("prev")}`),
+    counter,
+    el("button", { id: "replay-next", onclick: () => go(want + 1) }, `${t("next")} ▶`),
+    el("button", { id: "replay-last", onclick: () => go(steps) }, `${t("last")} »`));
+  app.replaceChildren(controls, board);
+  const keys = (ev) => {
+    if (ev.key === "ArrowRight") go(want + 1);
+    if (ev.key === "ArrowLeft") go(want - 1);
+  };
+  document.addEventListener("keydown", keys);
+  cleanup = () => document.removeEventListener("keydown", keys);
+  await go(0);
+}
+
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   header();
@@ -127,6 +163,7 @@ async function route() {
   try {
     if (!token) return loginView();
     if (page === "game" && id) return await gameView(Number(id));
+    if (page === "replay" && id) return await replayView(Number(id));
     return await lobbyView();
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) { setSession(null, null); return route(); }

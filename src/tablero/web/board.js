@@ -3,11 +3,14 @@
 // field) and then one of the highlighted places; every legal action is also listed as a button, so the
 // whole game can be played from the keyboard. Only what legal_actions offers can be chosen.
 import { describe, sourceOf, targetOf } from "./actions.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { el } from "./app.js";
 
 let selected = null; // the chosen source ("hand:<card>" or "A.C1"), kept across redraws of one decision
 let lastSeq = -1;
+let logEvents = []; // what happened since this page opened the game, from each envelope's events
+
+export function resetLog() { logEvents = []; lastSeq = -1; }
 
 function zoneCell(side, zone, name, extra = "") {
   const ref = `${side.__seat}.${zone}`;
@@ -47,8 +50,14 @@ function field(side, seat, name, mine) {
     info, ...(mine ? [chars, supports] : [supports, chars]));
 }
 
-export function renderGame(root, env, { me, name, act, surrender }) {
-  if (env.seq !== lastSeq) { selected = null; lastSeq = env.seq; }
+export function renderGame(root, env, { me, name, act, surrender, replay = false }) {
+  if (replay) logEvents = env.events || [];
+  else if (env.seq !== lastSeq) {
+    selected = null;
+    if (env.seq > lastSeq) logEvents.push(...(env.events || []));
+    lastSeq = env.seq;
+    logEvents = logEvents.slice(-200);
+  }
   const view = env.view;
   if (!view) {
     root.replaceChildren(el("p", { class: "status" }, t("waiting")));
@@ -60,6 +69,7 @@ export function renderGame(root, env, { me, name, act, surrender }) {
   const mine = legal.length > 0;
   let status;
   if (env.winner) status = env.winner === "draw" ? t("draw") : env.winner === me ? t("won") : t("lost");
+  else if (replay) status = `${t("replay")} · ${t("step")} ${env.seq} / ${env.steps}`;
   else status = mine ? t("yourMove") : t("waiting");
 
   const bySource = new Map();
@@ -79,9 +89,14 @@ export function renderGame(root, env, { me, name, act, surrender }) {
     selected ? el("button", { type: "button", class: "cancel", onclick: () => { selected = null; renderGame(root, env, { me, name, act, surrender }); } }, t("cancel")) : "");
   const bar = el("div", { class: `status ${mine ? "my-turn" : ""}`, id: "status" },
     el("strong", {}, status), ` · ${t("turn")} ${view.turn} · ${t("phase")}: ${t("phase_" + view.phase)}`,
-    env.winner ? "" : el("button", { type: "button", id: "surrender", onclick: surrender }, t("surrender")));
+    env.winner || replay ? "" : el("button", { type: "button", id: "surrender", onclick: surrender }, t("surrender")),
+    env.winner && !replay && root.dataset.game ? el("a", { id: "open-replay", href: `#/replay/${root.dataset.game}` }, t("replay")) : "");
+  const log = el("details", { class: "log", open: true }, el("summary", {}, t("log")),
+    el("ol", { id: "log" }, logEvents.slice(-40).map((e) => el("li", {}, (e.text && (e.text[lang] || e.text.es)) || e.event))));
   root.dataset.seq = String(env.seq);
-  root.replaceChildren(bar, board, hand, list);
+  root.replaceChildren(bar, board, hand, list, log);
+  const ol = root.querySelector("#log");
+  if (ol) ol.scrollTop = ol.scrollHeight;
 
   // highlight and wire the clickable places
   for (const node of root.querySelectorAll("[data-ref]")) {
