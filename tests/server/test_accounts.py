@@ -172,3 +172,23 @@ def test_logging_out_revokes_that_token_at_once(client: TestClient) -> None:
     assert_error(client.delete("/api/token", headers=first), 401)
     assert_error(client.delete("/api/token"), 401)
     assert client.get("/api/decks", headers=second).status_code == 200  # the account's other token stays
+
+
+def test_the_deck_builder_loads_checks_and_saves_decks(client: TestClient) -> None:
+    """GET /api/decks/{id} gives a deck in the deck-file shape; POST /api/decks/check checks one without
+    saving it (CH-2, every violation with its rule); a saved deck comes back as it was, to its owner only."""
+    ana, beto = register(client, "ana"), register(client, "beto")
+    shipped = client.get("/api/decks/furia_jaguar", headers=ana).json()
+    assert shipped["legal"] and shipped["owner"] is None and sum(shipped["main"].values()) == 40
+    doc = {k: shipped[k] for k in ("name", "edition", "main", "souls", "support")}
+    assert client.post("/api/decks/check", headers=ana, json=doc).json() == {"legal": True, "violations": []}
+    short = {**doc, "main": dict(list(doc["main"].items())[:-2])}
+    checked = client.post("/api/decks/check", headers=ana, json=short).json()
+    assert not checked["legal"] and all(v["rule"].startswith("CH-2") for v in checked["violations"])
+    assert client.get("/api/decks", headers=ana).json()[-1]["owner"] is None  # checking saved nothing
+    saved = client.post("/api/decks", headers=ana, json={**short, "name": "Mi jaguar"}).json()
+    mine = client.get(f"/api/decks/{saved['id']}", headers=ana).json()
+    assert mine["main"] == short["main"] and mine["owner"] == "ana" and not mine["legal"]
+    assert_error(client.get(f"/api/decks/{saved['id']}", headers=beto), 404)
+    assert_error(client.get("/api/decks/no_such_deck", headers=ana), 404)
+    assert_error(client.post("/api/decks/check", headers=ana, json={**doc, "main": {"no_such_card": 3}}), 422)

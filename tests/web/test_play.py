@@ -125,3 +125,45 @@ def test_two_players_play_a_challenge_to_the_end_in_two_browsers(browser: Any, s
         raise AssertionError("the game did not end")
     finals = [p.locator("#status").inner_text() for p in (ana, beto)]
     assert ("Ganaste" in finals[0]) == ("Perdiste" in finals[1]) or all("Empate" in f for f in finals)
+
+
+def test_build_check_save_and_play_a_deck(page: Page, server: str, artifacts: Path, tmp_path: Path) -> None:
+    """The deck builder: filter the pool, load a shipped deck, see CH-2 checked live as cards come and go,
+    save the deck, export and import it, and start a game with it."""
+    register(page, server, "carla_web")
+    page.click("#to-decks")
+    expect(page.locator("#pool li").first).to_be_visible()
+    page.select_option("#card-type", "alma")
+    assert all(" · alma · " in x for x in page.locator("#pool li").all_inner_texts())
+    page.select_option("#card-type", "")
+    page.fill("#card-search", "jaguar")
+    assert 0 < page.locator("#pool li").count() < 20
+    page.fill("#card-search", "")
+    page.select_option("#card-value", "9")
+    assert all(" · 9" in x for x in page.locator("#pool li").all_inner_texts())
+    page.select_option("#card-value", "")
+    expect(page.locator("#pool li")).to_have_count(95)  # the whole pool again
+    page.select_option("#deck-load", "furia_jaguar")
+    expect(page.locator("#deck-verdict")).to_have_text(re.compile("legal|Baraja legal"))
+    # one card too many: CH-2 says so, with the rule id
+    page.locator("#deck-parts [data-part=main] button[aria-label^='+']").first.click()
+    expect(page.locator("#deck-verdict")).to_contain_text("CH-2")
+    page.locator("#deck-parts [data-part=main] button[aria-label^='-']").first.click()
+    expect(page.locator("#deck-verdict")).to_have_text(re.compile("Baraja legal"))
+    page.fill("#deck-name", "Jaguar de Carla")
+    page.click("#deck-save")
+    expect(page.locator("#saved")).to_contain_text("Jaguar de Carla")
+    with page.expect_download() as dl:
+        page.click("#deck-export")
+    exported = tmp_path / "deck.yaml"
+    dl.value.save_as(exported)
+    assert 'name: "Jaguar de Carla"' in exported.read_text()
+    page.select_option("#deck-load", "veneno_serpiente")
+    page.set_input_files("#deck-import", str(exported))
+    expect(page.locator("#deck-name")).to_have_value("Jaguar de Carla")
+    expect(page.locator("#deck-verdict")).to_have_text(re.compile("Baraja legal"))
+    page.screenshot(path=str(artifacts / "deck-builder.png"), full_page=True)
+    page.click("a.brand")
+    page.select_option("#my-deck", label="Jaguar de Carla")
+    page.click("#start")
+    expect(page.locator("#game .board")).to_be_visible()

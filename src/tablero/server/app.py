@@ -149,6 +149,11 @@ class ViolationOut(BaseModel):
     message: str
 
 
+class DeckCheckOut(BaseModel):
+    legal: bool
+    violations: list[ViolationOut]
+
+
 class DeckOut(BaseModel):
     id: str
     name: str
@@ -356,7 +361,8 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         """The card pool: every shipped card in the card-file shape of docs/cards.md, with its id."""
         from tablero.games.choque.cardfile import shipped_pool
 
-        return [{"id": c.id, **c.to_json()} for c in shipped_pool()]
+        return [{"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("text", "en", "archetypes") if k in c.raw}}
+                for c in shipped_pool()]
 
     @app.get("/api/decks", responses=ERRORS)
     def list_decks(me: Me, s: DB) -> list[dict[str, Any]]:
@@ -371,11 +377,9 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                          "owner": me.username})
         return rows
 
-    @app.post("/api/decks", status_code=201, response_model=DeckOut, responses=ERRORS)
-    def save_deck(body: DeckIn, me: Me, s: DB) -> DeckOut:
-        """Save a deck. It is checked against every CH-2 rule (with the limited list in force today, CH-2.5)
-        and saved even when illegal, so that work in progress is never lost; ``legal`` and ``violations``
-        (each with its rule id) say whether it may be played. Unknown card ids are refused (422)."""
+    def check_doc(doc: dict[str, Any], edition: str) -> list[ViolationOut]:
+        """Every CH-2 violation of a deck document (the limited list in force today, CH-2.5); unknown card
+        ids or a malformed deck are refused (422)."""
         import datetime as dt
 
         from tablero.core import BadInput
@@ -383,19 +387,57 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         from tablero.games.choque.deck import check_deck
         from tablero.games.choque.deckfile import list_in_force, parse_deck, shipped_limited_lists
 
-        doc = body.model_dump(exclude_none=True)
         pool = shipped_pool()
         try:
             df = parse_deck(doc, pool, deck_id="new", where="deck")
         except BadInput as e:
             raise ApiError(422, str(e)) from None
         in_force = list_in_force(shipped_limited_lists(), dt.date.today())
-        violations = check_deck(df.deck, body.edition, in_force.limits if in_force else {}, pool=pool)
+        return [ViolationOut(rule=v.rule, card=v.card, message=v.message)
+                for v in check_deck(df.deck, edition, in_force.limits if in_force else {}, pool=pool)]
+
+    @app.post("/api/decks/check", response_model=DeckCheckOut, responses=ERRORS)
+    def check_deck_route(body: DeckIn, _me: Me) -> DeckCheckOut:
+        """Check a deck against every CH-2 rule without saving it (the deck builder checks as you edit)."""
+        violations = check_doc(body.model_dump(exclude_none=True), body.edition)
+        return DeckCheckOut(legal=not violations, violations=violations)
+
+    @app.get("/api/decks/{deck_id}", responses=ERRORS)
+    def get_deck(deck_id: Annotated[str, PathParam(max_length=64)], me: Me, s: DB) -> dict[str, Any]:
+        """One deck in the deck-file shape (card id -> copies): a shipped deck, or one of yours."""
+        from collections import Counter
+
+        from tablero.games.choque.deckfile import shipped_decks
+        from tablero.play.record import deck_json
+
+        shipped = shipped_decks()
+        if deck_id in shipped:
+            d = shipped[deck_id]
+            j = deck_json(d.deck, deck_id)
+            doc: dict[str, Any] = {"name": d.deck.name, "edition": d.deck.edition or "choque-2026",
+                                   **{k: dict(Counter(j.get(k, []))) for k in ("main", "souls", "support")}}
+            owner = None
+        else:
+            row = s.get(DeckRecord, int(deck_id[1:])) if deck_id[:1] == "u" and deck_id[1:].isdigit() else None
+            if row is None or row.owner_id != me.id:
+                raise ApiError(404, f"no deck {deck_id!r} among the shipped decks and yours (GET /api/decks)")
+            doc, owner = dict(row.content), me.username
+        violations = check_doc(doc, doc.get("edition", "choque-2026"))
+        return {"id": deck_id, "owner": owner, **doc, "legal": not violations,
+                "violations": [v.model_dump() for v in violations]}
+
+    @app.post("/api/decks", status_code=201, response_model=DeckOut, responses=ERRORS)
+    def save_deck(body: DeckIn, me: Me, s: DB) -> DeckOut:
+        """Save a deck. It is checked against every CH-2 rule (with the limited list in force today, CH-2.5)
+        and saved even when illegal, so that work in progress is never lost; ``legal`` and ``violations``
+        (each with its rule id) say whether it may be played. Unknown card ids are refused (422)."""
+        doc = body.model_dump(exclude_none=True)
+        violations = check_doc(doc, body.edition)
         record = DeckRecord(owner_id=me.id, name=body.name, edition=body.edition, content=doc)
         s.add(record)
         s.commit()
         return DeckOut(id=f"u{record.id}", name=record.name, edition=record.edition, legal=not violations,
-                       violations=[ViolationOut(rule=v.rule, card=v.card, message=v.message) for v in violations])
+                       violations=violations)
 
     def resolve_deck(s: Session, me: Caller, deck_id: str, edition: str | None) -> tuple[dict[str, Any], str]:
         """A deck id from GET /api/decks as the stored deck JSON, refused unless legal (CH-2)."""

@@ -2,6 +2,7 @@
 import { api, ApiError, gameSocket, setSession, token, username } from "./api.js";
 import { lang, setLang, t } from "./i18n.js";
 import { renderGame, resetLog } from "./board.js";
+import { deckBuilderView } from "./decks.js";
 
 const app = document.getElementById("app");
 let cards = null; // id -> card (GET /api/cards), loaded once per session
@@ -98,7 +99,8 @@ async function lobbyView() {
       el("label", { for: "ai" }, t("opponent")), ai,
       el("div", { class: "row" },
         el("button", { id: "start", onclick: () => start(ai.value) }, t("start")),
-        el("button", { id: "challenge", onclick: () => start("open") }, t("challenge")))),
+        el("button", { id: "challenge", onclick: () => start("open") }, t("challenge")),
+        el("a", { id: "to-decks", href: "#/decks" }, t("decks")))),
     el("section", { class: "card-panel" }, el("h2", {}, t("yourGames")), el("ul", { id: "games" }, rows)));
 }
 
@@ -164,6 +166,7 @@ async function route() {
     if (!token) return loginView();
     if (page === "game" && id) return await gameView(Number(id));
     if (page === "replay" && id) return await replayView(Number(id));
+    if (page === "decks") return await deckBuilderView(app, showError);
     return await lobbyView();
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) { setSession(null, null); return route(); }

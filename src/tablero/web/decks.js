@@ -1,0 +1,164 @@
+// The deck builder: the card pool searchable and filterable by name, type, value and keyword; a deck in
+// three sections (main, souls, support) checked against CH-2 as it changes; save, load, export, import.
+import { api } from "./api.js";
+import { t } from "./i18n.js";
+import { el } from "./app.js";
+
+const SECTION = (card) => (card.type === "alma" ? "souls" : card.type === "amalgama" ? "support" : "main");
+
+/** A deck as a deck file (docs/decks.md). JSON strings are valid YAML scalars, so names need no care. */
+export function toYaml(deck) {
+  const lines = [`name: ${JSON.stringify(deck.name)}`, `edition: ${deck.edition}`];
+  for (const part of ["main", "souls", "support"]) {
+    const entries = Object.entries(deck[part]).filter(([, n]) => n > 0);
+    if (!entries.length) { lines.push(`${part}: {}`); continue; }
+    lines.push(`${part}:`);
+    for (const [id, n] of entries) lines.push(`  ${id}: ${n}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** Read a deck file: JSON, or the YAML subset deck files use (scalars and one level of maps). */
+export function fromText(text) {
+  const s = text.trim();
+  if (s.startsWith("{")) return JSON.parse(s);
+  const deck = { main: {}, souls: {}, support: {} };
+  let section = null;
+  for (const raw of s.split("\n")) {
+    const line = raw.replace(/\s+#.*$/, "");
+    if (!line.trim()) continue;
+    const m = line.match(/^(\s*)([A-Za-z0-9_]+):\s*(.*)$/);
+    if (!m) throw new Error(`not a deck file line: ${raw}`);
+    const [, indent, key, value] = m;
+    if (indent && section) { deck[section][key] = Number(value); continue; }
+    section = null;
+    if (["main", "souls", "support"].includes(key)) {
+      if (value && value !== "{}") throw new Error(`${key}: write one card per line`);
+      section = key;
+    } else deck[key] = value.startsWith('"') ? JSON.parse(value) : value;
+  }
+  return deck;
+}
+
+export async function deckBuilderView(app, showError) {
+  const pool = await api("GET", "/api/cards");
+  const byId = Object.fromEntries(pool.map((c) => [c.id, c]));
+  let deck = { name: "Mi baraja", edition: "choque-2026", main: {}, souls: {}, support: {} };
+  let checkTimer = null;
+
+  const search = el("input", { id: "card-search", type: "search", placeholder: t("searchCards"), "aria-label": t("searchCards") });
+  const types = [...new Set(pool.map((c) => c.type))].sort();
+  const typeSel = el("select", { id: "card-type", "aria-label": t("type") }, el("option", { value: "" }, t("anyType")),
+    types.map((x) => el("option", { value: x }, x)));
+  const values = [...new Set(pool.map((c) => c.value))].sort((a, b) => a - b);
+  const valueSel = el("select", { id: "card-value", "aria-label": t("value") }, el("option", { value: "" }, t("anyValue")),
+    values.map((x) => el("option", { value: String(x) }, String(x))));
+  const kws = [...new Set(pool.flatMap((c) => c.keywords || []))].sort();
+  const kwSel = el("select", { id: "card-keyword", "aria-label": t("keyword") }, el("option", { value: "" }, t("anyKeyword")),
+    kws.map((x) => el("option", { value: x }, x)));
+  const poolList = el("ul", { id: "pool", class: "pool" });
+  const nameInput = el("input", { id: "deck-name", value: deck.name, "aria-label": t("deckName") });
+  const edition = el("select", { id: "deck-edition", "aria-label": t("edition") },
+    ["choque-2026", "choque-legacy"].map((e) => el("option", { value: e }, e)));
+  const parts = el("div", { id: "deck-parts" });
+  const verdict = el("div", { id: "deck-verdict", role: "status" });
+  const loadSel = el("select", { id: "deck-load", "aria-label": t("load") });
+  const file = el("input", { id: "deck-import", type: "file", accept: ".yaml,.yml,.json", hidden: true });
+
+  const count = (part) => Object.values(deck[part]).reduce((a, b) => a + b, 0);
+  const add = (id, n) => {
+    const part = SECTION(byId[id]);
+    const next = (deck[part][id] || 0) + n;
+    if (next <= 0) delete deck[part][id]; else deck[part][id] = next;
+    drawDeck();
+  };
+
+  function drawPool() {
+    const q = search.value.trim().toLowerCase();
+    const shown = pool.filter((c) => (!q || c.name.toLowerCase().includes(q) || (c.text || "").toLowerCase().includes(q))
+      && (!typeSel.value || c.type === typeSel.value) && (!valueSel.value || String(c.value) === valueSel.value)
+      && (!kwSel.value || (c.keywords || []).includes(kwSel.value)));
+    poolList.replaceChildren(...shown.map((c) => el("li", { "data-card": c.id },
+      el("button", { type: "button", class: "add", "aria-label": `+ ${c.name}`, onclick: () => add(c.id, 1) }, "+"),
+      el("span", { class: "name" }, c.name), ` · ${c.type} · ${c.value ?? ""}`,
+      c.keywords && c.keywords.length ? ` · ${c.keywords.join(", ")}` : "",
+      c.text ? el("small", {}, c.text) : "")));
+  }
+
+  function drawDeck() {
+    deck.name = nameInput.value;
+    deck.edition = edition.value;
+    parts.replaceChildren(...["main", "souls", "support"].map((part) => el("section", { class: "deck-part", "data-part": part },
+      el("h3", {}, `${t(part)} (${count(part)})`),
+      el("ul", {}, Object.entries(deck[part]).map(([id, n]) => el("li", {},
+        el("button", { type: "button", "aria-label": `- ${byId[id]?.name || id}`, onclick: () => add(id, -1) }, "−"),
+        ` ${n} × ${byId[id]?.name || id} `,
+        el("button", { type: "button", "aria-label": `+ ${byId[id]?.name || id}`, onclick: () => add(id, 1) }, "+")))))));
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(check, 150);
+  }
+
+  async function check() {
+    try {
+      const r = await api("POST", "/api/decks/check", deck);
+      verdict.className = r.legal ? "legal" : "illegal";
+      verdict.replaceChildren(r.legal ? t("legalDeck") : el("ul", {},
+        r.violations.map((v) => el("li", {}, `${v.rule}: ${v.message}`))));
+    } catch (e) { verdict.className = "illegal"; verdict.textContent = e.message; }
+  }
+
+  async function refreshLoad() {
+    const decks = await api("GET", "/api/decks");
+    loadSel.replaceChildren(el("option", { value: "" }, t("load")),
+      ...decks.map((d) => el("option", { value: d.id }, `${d.name}${d.owner ? "" : " ★"}`)));
+  }
+
+  function setDeck(d) {
+    deck = { name: d.name || "?", edition: d.edition || "choque-2026",
+             main: { ...(d.main || {}) }, souls: { ...(d.souls || {}) }, support: { ...(d.support || {}) } };
+    nameInput.value = deck.name;
+    edition.value = deck.edition;
+    drawDeck();
+  }
+
+  loadSel.addEventListener("change", async () => {
+    if (!loadSel.value) return;
+    try { setDeck(await api("GET", `/api/decks/${loadSel.value}`)); } catch (e) { showError(e); }
+  });
+  file.addEventListener("change", async () => {
+    try { setDeck(fromText(await file.files[0].text())); } catch (e) { showError(e); }
+  });
+  for (const x of [search, typeSel, valueSel, kwSel]) x.addEventListener("input", drawPool);
+  nameInput.addEventListener("input", drawDeck);
+  edition.addEventListener("change", drawDeck);
+
+  const save = async () => {
+    try {
+      const r = await api("POST", "/api/decks", deck);
+      verdict.dataset.saved = r.id;
+      await refreshLoad();
+      const note = el("p", { id: "saved", class: "saved" }, `${t("saved")}: ${r.name} (${r.id})`);
+      verdict.after(note);
+      setTimeout(() => note.remove(), 5000);
+    } catch (e) { showError(e); }
+  };
+  const exportDeck = () => {
+    const a = el("a", { href: URL.createObjectURL(new Blob([toYaml(deck)], { type: "text/yaml" })),
+                        download: `${deck.name.replace(/[^A-Za-z0-9_-]+/g, "_") || "deck"}.yaml` });
+    a.click();
+  };
+
+  app.replaceChildren(el("div", { class: "builder" },
+    el("section", { class: "card-panel pool-panel" }, el("h2", {}, t("cardPool")),
+      el("div", { class: "row" }, search, typeSel, valueSel, kwSel), poolList),
+    el("section", { class: "card-panel deck-panel" }, el("h2", {}, t("deck")),
+      el("div", { class: "row" }, nameInput, edition),
+      el("div", { class: "row" },
+        el("button", { type: "button", id: "deck-save", onclick: save }, t("save")), loadSel,
+        el("button", { type: "button", id: "deck-export", onclick: exportDeck }, t("export")),
+        el("button", { type: "button", id: "deck-import-button", onclick: () => file.click() }, t("import")), file),
+      verdict, parts)));
+  await refreshLoad();
+  drawPool();
+  drawDeck();
+}
