@@ -25,6 +25,9 @@ def seq(page: Page) -> int:
     return int(page.locator("#game").get_attribute("data-seq") or -1)
 
 
+SEEN: set[str] = set()  # what the board showed while the games were played (chain, battle)
+
+
 def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> str:
     """Click until the game is over: through the highlighted card → place flow when a hand card can go
     somewhere, otherwise one of the listed legal actions. Returns the final status text."""
@@ -36,6 +39,9 @@ def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> str:
         if any(w in status for w in OVER.split("|")):
             return status
         before = seq(page)
+        for part in ("#battle", "#chain", ".zone.attacked"):
+            if page.locator(part).count():
+                SEEN.add(part)
         sources = page.locator(".zone.source[data-ref^='hand:']")
         if sources.count() and rng.random() < 0.5:
             sources.nth(rng.randrange(sources.count())).click()
@@ -69,6 +75,7 @@ def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, 
     page.set_viewport_size({"width": 1280, "height": 860})
     final = play_to_the_end(page, random.Random(7))
     assert "Ganaste" in final or "Perdiste" in final or "Empate" in final
+    assert {"#battle", ".zone.attacked"} <= SEEN  # combats were shown while they resolved (CH-9)
     log = page.locator("#log li")  # the event log, in Spanish, ends with the game's end
     assert log.count() > 5 and "Fin del CHOQUE" in log.last.inner_text()
     page.screenshot(path=str(artifacts / "board-final.png"), full_page=True)

@@ -91,10 +91,27 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
     el("strong", {}, status), ` · ${t("turn")} ${view.turn} · ${t("phase")}: ${t("phase_" + view.phase)}`,
     env.winner || replay ? "" : el("button", { type: "button", id: "surrender", onclick: surrender }, t("surrender")),
     env.winner && !replay && root.dataset.game ? el("a", { id: "open-replay", href: `#/replay/${root.dataset.game}` }, t("replay")) : "");
+  // the chain (CH-7.4) and the battle (CH-9) while they resolve, straight from the view
+  const inPlay = [];
+  if (view.chain && view.chain.length) {
+    inPlay.push(el("div", { class: "chain", id: "chain", role: "status" }, el("strong", {}, `${t("chain")}: `),
+      el("ol", {}, view.chain.map((l) => el("li", {}, `${l.player}: ${name(l.link) || l.link}`)))));
+  }
+  if (view.battle) {
+    const b = view.battle;
+    inPlay.push(el("div", { class: "battle", id: "battle", role: "status" },
+      el("strong", {}, `${t("battle")}: `),
+      `${b.player} → ${b.hearts ? t("theHearts") : b.targets.join(", ")}`));
+  }
   const log = el("details", { class: "log", open: true }, el("summary", {}, t("log")),
     el("ol", { id: "log" }, logEvents.slice(-40).map((e) => el("li", {}, (e.text && (e.text[lang] || e.text.es)) || e.event))));
   root.dataset.seq = String(env.seq);
-  root.replaceChildren(bar, board, hand, list, log);
+  root.replaceChildren(bar, ...inPlay, board, hand, list, log);
+  if (view.battle) {
+    const b = view.battle;
+    const hit = b.hearts ? [`${b.player === "A" ? "B" : "A"}.hearts`] : b.targets;
+    for (const ref of hit) root.querySelector(`[data-ref="${ref}"]`)?.classList.add("attacked");
+  }
   const ol = root.querySelector("#log");
   if (ol) ol.scrollTop = ol.scrollHeight;
 
