@@ -174,3 +174,24 @@ def test_build_check_save_and_play_a_deck(page: Page, server: str, artifacts: Pa
     page.select_option("#my-deck", label="Jaguar de Carla")
     page.click("#start")
     expect(page.locator("#game .board")).to_be_visible()
+
+
+def test_english_and_the_keyboard(page: Page, server: str) -> None:
+    """The table switches to English (and remembers it), and an action can be taken with the keyboard."""
+    page.goto(server + "/")
+    expect(page.locator("#login")).to_have_text("Entrar")
+    page.click("#lang")
+    expect(page.locator("#login")).to_have_text("Log in")
+    page.reload()
+    expect(page.locator("#login")).to_have_text("Log in")
+    page.fill("#username", "dora_web")
+    page.fill("#password", "contraseña-larga")
+    page.click("#register")
+    expect(page.locator("#start")).to_have_text("Start")
+    page.click("#start")
+    page.wait_for_function("() => document.querySelector('#status.my-turn') !== null", timeout=30_000)
+    expect(page.locator("#status")).to_contain_text("Your move")
+    before = seq(page)
+    page.locator("button.action").last.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}", timeout=30_000)
