@@ -273,7 +273,10 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             yield s
 
     def account_for(s: Session, token: str) -> Caller | None:
-        row = s.get(Token, auth.digest(token))
+        return caller_for(s, auth.digest(token))
+
+    def caller_for(s: Session, digest: str) -> Caller | None:
+        row = s.get(Token, digest)
         account = s.get(Account, row.account_id) if row is not None else None
         return Caller(account.id, account.username) if account is not None else None
 
@@ -282,9 +285,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
 
     def lookup_token(digest: str) -> Caller | None:
         with session_scope() as s:
-            row = s.get(Token, digest)
-            account = s.get(Account, row.account_id) if row is not None else None
-            return Caller(account.id, account.username) if account is not None else None
+            return caller_for(s, digest)
 
     async def current_account(authorization: Annotated[str | None, Header()] = None) -> Caller:
         """The caller behind the bearer token (401 without one). Known tokens are remembered in memory
@@ -651,9 +652,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         """One position of a finished game, after ``step`` actions (0: the start), as the caller saw it
         then: their seat's view, or the public view for anyone else (CH-11), with what that step did
         (``events``) and ``steps``, the number of actions in the game. For the replay viewer."""
-        from tablero.play.record import GameRecord
-
-        from .games import envelope
+        from .games import envelope, rebuild
         from .models import ActionRow
 
         row = get_row(s, game_id)
@@ -664,12 +663,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         if step > len(actions):
             raise ApiError(404, f"game {game_id} has {len(actions)} steps")
         assert row.deck_b is not None
-        g = GameRecord(edition=row.edition, seed=row.seed, decks=[row.deck_a, row.deck_b], first=row.first,
-                       agents={}).new_game()
-        start = 0
-        for a in actions[:step]:
-            start = len(g.log)
-            g.apply(a)
+        g, start = rebuild(row.edition, row.seed, row.first, [row.deck_a, row.deck_b], actions[:step])
         env = envelope(g, seat_of(row, me), step, (start, len(g.log)))
         env["legal_actions"] = []  # a replay is only looked at
         env["steps"] = len(actions)

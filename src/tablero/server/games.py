@@ -100,6 +100,17 @@ def encode(env: dict[str, Any]) -> bytes:
     return orjson.dumps(env)
 
 
+def rebuild(edition: str, seed: int, first: str | None, decks: list[dict[str, Any]],
+            actions: list[dict[str, Any]]) -> tuple[ChoqueGame, int]:
+    """A game replayed from its record, and where in its log the last action's events begin."""
+    g = GameRecord(edition=edition, seed=seed, decks=decks, first=first, agents={}).new_game()
+    start = 0
+    for a in actions:
+        start = len(g.log)
+        g.apply(a)
+    return g, start
+
+
 Listener = Callable[[bytes], None]
 ACTIONS = cast(Table, ActionRow.__table__)
 GAMES = cast(Table, GameRow.__table__)
@@ -220,14 +231,9 @@ class GameHub:
             r = s.execute(select(GAMES.c.edition, GAMES.c.seed, GAMES.c.first, GAMES.c.deck_a, GAMES.c.deck_b)
                           .where(GAMES.c.id == m.id)).one()
             assert r.deck_b is not None, "an open challenge has no game yet"
-            rec = GameRecord(edition=r.edition, seed=r.seed, decks=[r.deck_a, r.deck_b], first=r.first, agents={})
-            g = rec.new_game()
             stored: list[dict[str, Any]] = list(s.scalars(
                 select(ACTIONS.c.action).where(ACTIONS.c.game_id == m.id).order_by(ACTIONS.c.seq)))
-            start = 0
-            for a in stored:
-                start = len(g.log)
-                g.apply(a)
+            g, start = rebuild(r.edition, r.seed, r.first, [r.deck_a, r.deck_b], stored)
             self._spans[m.id] = (len(stored), start, len(g.log))  # the last change's events, as before
             self.live[m.id] = g
             self.seq[m.id] = len(stored)
