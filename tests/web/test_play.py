@@ -27,6 +27,19 @@ def seq(page: Page) -> int:
 
 SEEN: set[str] = set()  # what the board showed while the games were played (chain, battle)
 
+# Records every moment the board shows the chain or a battle, also while the computer is the one deciding
+# (the test's own look at its turns would miss a battle that opens and closes on the computer's side).
+WATCH = """
+window.__seen = new Set();
+new MutationObserver(() => {
+  for (const part of ["#battle", "#chain", ".zone.attacked"]) if (document.querySelector(part)) window.__seen.add(part);
+}).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+"""
+
+
+def seen(page: Page) -> set[str]:
+    return SEEN | set(page.evaluate("() => [...(window.__seen || [])]"))
+
 
 def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> str:
     """Click until the game is over: through the highlighted card → place flow when a hand card can go
@@ -63,8 +76,10 @@ def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> str:
 
 def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 860})
+    page.add_init_script(WATCH)
     register(page, server, "ana_web")
     page.select_option("#ai", "ai:random")
+    page.fill("#seed", "20261201")  # the same shuffles every run (CH-4), so the game shown is the same one
     page.click("#start")
     expect(page.locator("#game .board")).to_be_visible()
     # CH-11: the opponent's field shows no hand, only its size
@@ -75,7 +90,11 @@ def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, 
     page.set_viewport_size({"width": 1280, "height": 860})
     final = play_to_the_end(page, random.Random(7))
     assert "Ganaste" in final or "Perdiste" in final or "Empate" in final
-    assert {"#battle", ".zone.attacked"} <= SEEN  # combats were shown while they resolved (CH-9)
+    assert {"#battle", ".zone.attacked"} <= seen(page)  # combats were shown while they resolved (CH-9)
+    game = page.locator("#game").get_attribute("data-game")
+    record = page.evaluate("async (id) => (await fetch(`/api/games/${id}/replay`, {headers: {Authorization:"
+                           " `Bearer ${localStorage.getItem('token')}`}})).json()", game)
+    assert record["seed"] == 20261201  # the lobby's seed reached the game: its record replays it
     log = page.locator("#log li")  # the event log, in Spanish, ends with the game's end
     assert log.count() > 5 and "Fin del CHOQUE" in log.last.inner_text()
     page.screenshot(path=str(artifacts / "board-final.png"), full_page=True)

@@ -76,9 +76,14 @@ async function lobbyView() {
   const mine = deckSelect();
   mine.id = "my-deck";
   const ai = el("select", { id: "ai" }, ["ai:random", "ai:greedy", "ai:mcts"].map((a) => el("option", { value: a }, a)));
+  // an optional seed replays the same shuffles and the same first player (designers reproducing a game)
+  const seed = el("input", { id: "seed", type: "number", min: "0", step: "1", inputmode: "numeric",
+    placeholder: t("seedHint") });
   async function start(opponent) {
     try {
-      const g = await api("POST", "/api/games", { deck: mine.value, opponent });
+      const body = { deck: mine.value, opponent };
+      if (seed.value.trim() !== "") body.seed = seed.value.trim();  // as text: exact beyond 2^53, checked by the server
+      const g = await api("POST", "/api/games", body);
       location.hash = `#/game/${g.id}`;
     } catch (e) { showError(e); }
   }
@@ -97,6 +102,7 @@ async function lobbyView() {
       el("h2", {}, t("playComputer")),
       el("label", { for: "my-deck" }, t("deck")), mine,
       el("label", { for: "ai" }, t("opponent")), ai,
+      el("label", { for: "seed" }, t("seed")), seed,
       el("div", { class: "row" },
         el("button", { id: "start", onclick: () => start(ai.value) }, t("start")),
         el("button", { id: "challenge", onclick: () => start("open") }, t("challenge")),

@@ -3,7 +3,7 @@ const STRINGS = {
   es: {
     login: "Entrar", register: "Crear cuenta", username: "Usuario", password: "Contraseña",
     logout: "Salir", lobby: "Sala", playComputer: "Jugar contra la computadora", opponent: "Rival",
-    deck: "Baraja", start: "Empezar", yourGames: "Tus partidas", openChallenges: "Retos abiertos",
+    deck: "Baraja", seed: "Semilla (opcional)", seedHint: "al azar", start: "Empezar", yourGames: "Tus partidas", openChallenges: "Retos abiertos",
     challenge: "Crear un reto", join: "Aceptar", open: "Abrir", replay: "Repetición",
     yourMove: "Tu turno: elige", waiting: "Esperando al rival…", surrender: "Rendirse",
     won: "¡Ganaste!", lost: "Perdiste.", draw: "Empate.", hearts: "Corazones", hand: "Mano",
@@ -26,7 +26,7 @@ const STRINGS = {
   en: {
     login: "Log in", register: "Create account", username: "Username", password: "Password",
     logout: "Log out", lobby: "Lobby", playComputer: "Play the computer", opponent: "Opponent",
-    deck: "Deck", start: "Start", yourGames: "Your games", openChallenges: "Open challenges",
+    deck: "Deck", seed: "Seed (optional)", seedHint: "random", start: "Start", yourGames: "Your games", openChallenges: "Open challenges",
     challenge: "Open a challenge", join: "Accept", open: "Open", replay: "Replay",
     yourMove: "Your move: choose", waiting: "Waiting for the opponent…", surrender: "Surrender",
     won: "You won!", lost: "You lost.", draw: "Draw.", hearts: "Hearts", hand: "Hand",
