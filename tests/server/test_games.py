@@ -207,7 +207,7 @@ def test_websockets_push_each_seat_its_own_envelope_after_every_change(client: T
 def test_an_absent_opponent_game_can_be_claimed(db_url: str) -> None:
     import time
 
-    with TestClient(create_app(db_url, cheap_hashing=True, claim_after=0.3)) as c:
+    with TestClient(create_app(db_url, cheap_hashing=True, claim_after=1.5)) as c:
         ana, beto = register(c, "ana"), register(c, "beto")
         gid = c.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
                                                       "seed": 1}).json()["id"]
@@ -216,7 +216,7 @@ def test_an_absent_opponent_game_can_be_claimed(db_url: str) -> None:
         waiting, absent = (beto, ana) if who == "A" else (ana, beto)
         assert c.post(f"/api/games/{gid}/claim", headers=absent).status_code == 409  # your own decision
         assert c.post(f"/api/games/{gid}/claim", headers=waiting).status_code == 409  # too early
-        time.sleep(0.4)
+        time.sleep(1.6)
         r = c.post(f"/api/games/{gid}/claim", headers=waiting)
         assert r.status_code == 200 and r.json()["winner"] == ("B" if who == "A" else "A")
         replay = c.get(f"/api/games/{gid}/replay", headers=ana).json()
