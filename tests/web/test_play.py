@@ -122,10 +122,12 @@ def test_two_players_play_a_challenge_to_the_end_in_two_browsers(browser: Any, s
     play by clicking, each in their own browser context, until the game ends for both."""
     ana_ctx, beto_ctx = browser.new_context(), browser.new_context()
     ana, beto = ana_ctx.new_page(), beto_ctx.new_page()
+    register(beto, server, "beto_web")  # beto waits in the lobby, which is live:
+    expect(beto.locator("button.join")).to_have_count(0)
     register(ana, server, "ana_web")
     ana.click("#challenge")
     expect(ana.locator("#game")).to_be_attached()
-    register(beto, server, "beto_web")
+    expect(beto.locator("button.join")).to_have_count(1, timeout=10_000)  # ana's challenge appears, no reload
     beto.locator("button.join").first.click()
     expect(beto.locator("#game .board")).to_be_visible()
     expect(ana.locator("#game .board")).to_be_visible()

@@ -38,6 +38,14 @@ export function targetOf(a) {
   }
 }
 
+/** Every place an action goes, in the order they are chosen: a `use` with two targets (Portal's swap) is
+ *  chosen as source → first target → second target. */
+export function targetsOf(a) {
+  if (a.do === "use") return a.targets || [];
+  const one = targetOf(a);
+  return one ? [one] : [];
+}
+
 export function describe(a, name) {
   const nm = (id) => name(id) || id;
   const where = (ref) => (ref && ref.endsWith("hearts") ? v("hearts") : ref);

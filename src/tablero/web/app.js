@@ -7,6 +7,7 @@ import { deckBuilderView } from "./decks.js";
 const app = document.getElementById("app");
 let cards = null; // id -> card (GET /api/cards), loaded once per session
 let cleanup = null;
+const LOBBY_REFRESH_MS = 3000;
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -88,7 +89,7 @@ async function lobbyView() {
     } catch (e) { showError(e); }
   }
   const status = (s) => t(s === "open" ? "openStatus" : s);
-  const rows = games.map((g) => el("li", {},
+  const rows = (list) => list.map((g) => el("li", {},
     `#${g.id} · ${g.players.A || "?"} – ${g.players.B || "?"} · ${status(g.status)}`
       + (g.winner ? ` · ${g.winner}` : ""),
     g.status === "open" && g.seat === null
@@ -97,6 +98,19 @@ async function lobbyView() {
           catch (e) { showError(e); } } }, t("join"))
       : el("a", { href: `#/game/${g.id}`, class: "open-game" }, t("open")),
     g.status === "over" ? el("a", { href: `#/replay/${g.id}` }, t("replay")) : ""));
+  const list = el("ul", { id: "games", "aria-live": "polite" }, rows(games));
+  // the lobby stays live: new challenges, accepted ones and finished games appear without a reload
+  let shown = JSON.stringify(games);
+  const refresh = setInterval(async () => {
+    if (!list.isConnected) { clearInterval(refresh); return; } // left the lobby while it was loading
+    if (document.visibilityState === "hidden") return;
+    try {
+      const now = await api("GET", "/api/games");
+      const text = JSON.stringify(now);
+      if (text !== shown) { shown = text; list.replaceChildren(...rows(now)); }
+    } catch { /* a dropped connection: the next tick tries again */ }
+  }, LOBBY_REFRESH_MS);
+  cleanup = () => clearInterval(refresh);
   app.replaceChildren(
     el("section", { class: "card-panel" },
       el("h2", {}, t("playComputer")),
@@ -107,7 +121,7 @@ async function lobbyView() {
         el("button", { id: "start", onclick: () => start(ai.value) }, t("start")),
         el("button", { id: "challenge", onclick: () => start("open") }, t("challenge")),
         el("a", { id: "to-decks", href: "#/decks" }, t("decks")))),
-    el("section", { class: "card-panel" }, el("h2", {}, t("yourGames")), el("ul", { id: "games" }, rows)));
+    el("section", { class: "card-panel" }, el("h2", {}, t("yourGames")), list));
 }
 
 async function gameView(id) {

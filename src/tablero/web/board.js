@@ -2,11 +2,12 @@
 // hearts, counts, the hand, and the legal actions. A player acts by choosing a card (in hand or on the
 // field) and then one of the highlighted places; every legal action is also listed as a button, so the
 // whole game can be played from the keyboard. Only what legal_actions offers can be chosen.
-import { describe, sourceOf, targetOf } from "./actions.js";
+import { describe, sourceOf, targetsOf } from "./actions.js";
 import { lang, t } from "./i18n.js";
 import { el } from "./app.js";
 
 let selected = null; // the chosen source ("hand:<card>" or "A.C1"), kept across redraws of one decision
+let picked = []; // the targets chosen so far after it (an action with several targets takes them in order)
 let lastSeq = -1;
 let logEvents = []; // what happened since this page opened the game, from each envelope's events
 
@@ -54,6 +55,7 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
   if (replay) logEvents = env.events || [];
   else if (env.seq !== lastSeq) {
     selected = null;
+    picked = [];
     if (env.seq > lastSeq) logEvents.push(...(env.events || []));
     lastSeq = env.seq;
     logEvents = logEvents.slice(-200);
@@ -77,8 +79,10 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
     const s = sourceOf(a);
     if (s) (bySource.get(s) || bySource.set(s, []).get(s)).push(a);
   }
-  const candidates = selected ? bySource.get(selected) || [] : legal;
-  const targets = new Set(selected ? candidates.map(targetOf).filter(Boolean) : []);
+  const follows = (a) => picked.every((ref, i) => targetsOf(a)[i] === ref);
+  const candidates = selected ? (bySource.get(selected) || []).filter(follows) : legal;
+  const targets = new Set(selected ? candidates.map((a) => targetsOf(a)[picked.length]).filter(Boolean) : []);
+  const redraw = () => renderGame(root, env, { me, name, act, surrender });
 
   const hand = el("div", { class: "hand", "aria-label": t("hand") },
     (view[seat].hand || []).map((c) => el("button", { type: "button", class: "zone card-in-hand", "data-ref": `hand:${c}` },
@@ -86,7 +90,7 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
   const board = el("div", { class: "board" }, field(view[other], other, name, false), field(view[seat], seat, name, true));
   const list = el("div", { class: "actions", "aria-label": t("actions") },
     candidates.map((a) => el("button", { type: "button", class: "action", onclick: () => act(a) }, describe(a, name))),
-    selected ? el("button", { type: "button", class: "cancel", onclick: () => { selected = null; renderGame(root, env, { me, name, act, surrender }); } }, t("cancel")) : "");
+    selected ? el("button", { type: "button", class: "cancel", onclick: () => { selected = null; picked = []; redraw(); } }, t("cancel")) : "");
   const bar = el("div", { class: `status ${mine ? "my-turn" : ""}`, id: "status" },
     el("strong", {}, status), ` · ${t("turn")} ${view.turn} · ${t("phase")}: ${t("phase_" + view.phase)}`,
     env.winner || replay ? "" : el("button", { type: "button", id: "surrender", onclick: surrender }, t("surrender")),
@@ -118,15 +122,18 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
   // highlight and wire the clickable places
   for (const node of root.querySelectorAll("[data-ref]")) {
     const ref = node.dataset.ref;
-    if (selected && ref === selected) node.classList.add("selected");
+    if (selected && (ref === selected || picked.includes(ref))) node.classList.add("selected");
     if (targets.has(ref)) node.classList.add("target");
     else if (!selected && bySource.has(ref)) node.classList.add("source");
     node.addEventListener("click", () => {
       if (selected && targets.has(ref)) {
-        const hits = candidates.filter((a) => targetOf(a) === ref);
-        if (hits.length === 1) { act(hits[0]); return; }
+        const hits = candidates.filter((a) => targetsOf(a)[picked.length] === ref);
+        if (hits.length === 1 && targetsOf(hits[0]).length === picked.length + 1) { act(hits[0]); return; }
+        picked = [...picked, ref]; // more to choose: the next places light up, the list narrows to these
+        redraw();
+        return;
       }
-      if (bySource.has(ref)) { selected = selected === ref ? null : ref; renderGame(root, env, { me, name, act, surrender }); }
+      if (bySource.has(ref)) { selected = selected === ref ? null : ref; picked = []; redraw(); }
     });
   }
 }

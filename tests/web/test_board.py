@@ -1,0 +1,68 @@
+"""The board's click flow (issue 7), on positions a random game rarely reaches: the board module is given a
+real view with chosen legal actions, and the test clicks through it. Only what ``legal_actions`` offers can
+be chosen; an action with two targets (a swap) is chosen as source → first target → second target."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .test_play import register
+
+RENDER = """async ([env, me]) => {
+  const { renderGame } = await import("/board.js");
+  window.__acted = [];
+  const root = document.createElement("section");
+  root.id = "probe";
+  document.body.append(root);
+  renderGame(root, env, { me, name: (id) => id, act: (a) => window.__acted.push(a), surrender: () => {} });
+}"""
+
+
+def real_envelope(page: Page, server: str) -> dict[str, Any]:
+    """The envelope of a real game (seeded), fetched as the page's player, then the page leaves the game."""
+    register(page, server, "dora_web")
+    page.select_option("#ai", "ai:random")
+    page.fill("#seed", "5")
+    page.click("#start")
+    expect(page.locator("#game .board")).to_be_visible()
+    game = page.locator("#game").get_attribute("data-game")
+    env: dict[str, Any] = page.evaluate(
+        "async (id) => (await fetch(`/api/games/${id}`, {headers: {Authorization:"
+        " `Bearer ${localStorage.getItem('token')}`}})).json()", game)
+    page.goto(server + "/#/decks")  # no live game on the page: only the probe renders a board
+    expect(page.locator("#game")).to_have_count(0)
+    return env
+
+
+def test_an_action_with_two_targets_is_chosen_place_by_place(page: Page, server: str) -> None:
+    env = real_envelope(page, server)
+    me = env["view"]["viewer"]
+    other = "B" if me == "A" else "A"
+    swap = [{"player": me, "do": "use", "source": f"{me}.C1", "ability": "swap", "targets": [f"{me}.C2", t]}
+            for t in (f"{other}.C1", f"{other}.C3")]
+    lone = {"player": me, "do": "use", "source": f"{me}.C1", "ability": "swap", "targets": [f"{me}.C4", f"{other}.C2"]}
+    passing = {"player": me, "do": "pass"}
+    env = {**env, "seq": 10_000, "legal_actions": [*swap, lone, passing], "winner": None}
+    page.evaluate(RENDER, [env, me])
+    probe = page.locator("#probe")
+    expect(probe.locator(".zone.source")).to_have_count(1)  # only C1 starts an action
+    probe.locator(f"[data-ref='{me}.C1']").click()
+    expect(probe.locator(".zone.target")).to_have_count(2)  # the first places: C2 or C4
+    expect(probe.locator("button.action")).to_have_count(3)
+    probe.locator(f"[data-ref='{me}.C2']").click()
+    targets = probe.locator(".zone.target")  # then the second places of the actions through C2
+    expect(targets).to_have_count(2)
+    assert {targets.nth(i).get_attribute("data-ref") for i in range(2)} == {f"{other}.C1", f"{other}.C3"}
+    expect(probe.locator("button.action")).to_have_count(2)  # the list narrowed with each choice
+    assert page.evaluate("window.__acted") == []  # nothing sent before the last place
+    probe.locator(f"[data-ref='{other}.C3']").click()
+    assert page.evaluate("window.__acted") == [swap[1]]
+    # cancel forgets the choices; a one-way path acts at its last place
+    probe.locator("button.cancel").click()
+    expect(probe.locator(".zone.target")).to_have_count(0)
+    probe.locator(f"[data-ref='{me}.C1']").click()
+    probe.locator(f"[data-ref='{me}.C4']").click()
+    probe.locator(f"[data-ref='{other}.C2']").click()
+    assert page.evaluate("window.__acted") == [swap[1], lone]
