@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 import orjson
-from sqlalchemy import Table, insert, select, update
+from sqlalchemy import Table, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from tablero.agents import Agent, Seat, make_agent
@@ -32,7 +32,8 @@ from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.narrate import narrate
 from tablero.play.record import GameRecord
 
-from .models import ActionRow, GameRow, now
+from .journal import Journal
+from .models import ActionRow, GameRow
 
 AIS = {"ai:random": "random", "ai:greedy": "greedy", "ai:mcts": "mcts"}
 SEATS = ("A", "B")
@@ -144,6 +145,7 @@ class GameHub:
                  writer: AbstractContextManager[Any] | None = None) -> None:
         self.make_session = make_session
         self.writer = writer if writer is not None else nullcontext()
+        self.journal = Journal(make_session, self.writer)  # where accepted actions are committed
         self.ai_options = ai_options or {}
         self.live: dict[int, ChoqueGame] = {}
         self.metas: dict[int, Meta] = {}
@@ -163,6 +165,7 @@ class GameHub:
 
     def close(self) -> None:
         self._ai_pool.shutdown(wait=False, cancel_futures=True)
+        self.journal.close()
 
     # -- who hears about changes ------------------------------------------------------------------
     def listen(self, game_id: int, seat: str | None, push: Listener) -> None:
@@ -248,19 +251,15 @@ class GameHub:
     def apply(self, s: Session, m: Meta, action: dict[str, Any]) -> ChoqueGame:
         """Apply one action and commit it (with the game's standing) before returning; on a failed commit
         the cached game is dropped, so the next request rebuilds it from what was stored. Call under the
-        lock. (Plain SQL statements: the ORM's bookkeeping costs more than the two writes.)"""
+        lock. (The journal writes plain SQL statements: the ORM's bookkeeping costs more than the writes.)"""
         g = self.game(s, m)
         start = len(g.log)
         g.apply(action)  # IllegalAction leaves the game unchanged
         seq = self.seq[m.id]
         standing = {"status": "over", "winner": g.winner} if g.is_over else {}
         try:
-            with self.writer:  # one writer at a time on SQLite (db.writer_lock)
-                s.execute(insert(ACTIONS).values(game_id=m.id, seq=seq, action=action, at=now()))
-                s.execute(update(GAMES).where(GAMES.c.id == m.id).values(updated_at=now(), **standing))
-                s.commit()
+            self.journal.write(m.id, seq, action, standing)  # committed (with others, in one transaction)
         except Exception:
-            s.rollback()
             self.live.pop(m.id, None)
             raise
         if standing:
