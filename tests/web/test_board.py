@@ -66,3 +66,33 @@ def test_an_action_with_two_targets_is_chosen_place_by_place(page: Page, server:
     probe.locator(f"[data-ref='{me}.C4']").click()
     probe.locator(f"[data-ref='{other}.C2']").click()
     assert page.evaluate("window.__acted") == [swap[1], lone]
+
+
+def test_an_amalgam_is_called_from_the_support_deck_then_a_zone_then_its_materials(page: Page, server: str) -> None:
+    """CH-6.4: an amalgam starts from the support deck (shown only to its owner, CH-11); its zones light up,
+    and when several sets of materials fit, the list offers just those."""
+    env = real_envelope(page, server)
+    me = env["view"]["viewer"]
+    other = "B" if me == "A" else "A"
+    amalgam = env["view"][me]["support_deck"][0]
+    calls = [{"player": me, "do": "call_amalgam", "card": amalgam, "zone": zone, "materials": materials}
+             for zone, materials in (("C1", ["x", "y"]), ("C1", ["x", "z"]), ("C3", ["y", "z"]))]
+    env = {**env, "seq": 10_001, "legal_actions": [*calls, {"player": me, "do": "pass"}], "winner": None}
+    page.evaluate(RENDER, [env, me])
+    probe = page.locator("#probe")
+    expect(probe.locator(f".field[data-seat='{other}'] .card-in-support")).to_have_count(0)  # not theirs
+    source = probe.locator(f".zone.source[data-ref='support:{amalgam}']")
+    expect(source).to_be_visible()  # its pile opens by itself when an amalgam can be called
+    source.click()
+    targets = probe.locator(".zone.target")
+    expect(targets).to_have_count(2)
+    assert {targets.nth(i).get_attribute("data-ref") for i in range(2)} == {f"{me}.C1", f"{me}.C3"}
+    probe.locator(f"[data-ref='{me}.C1']").click()
+    expect(probe.locator("button.action")).to_have_count(2)  # two sets of materials for C1
+    assert page.evaluate("window.__acted") == []
+    probe.locator("button.action").nth(1).click()
+    assert page.evaluate("window.__acted") == [calls[1]]
+    probe.locator("button.cancel").click()
+    source.click()
+    probe.locator(f"[data-ref='{me}.C3']").click()  # one way to C3: called at once
+    assert page.evaluate("window.__acted") == [calls[1], calls[2]]

@@ -15,10 +15,12 @@ const VERBS = {
 
 function v(k) { return (VERBS[lang] || VERBS.es)[k]; }
 
-/** Where an action starts: "hand:<card>" or a field reference "A.C1"; null for plain buttons. */
+/** Where an action starts: "hand:<card>", "support:<card>" (an amalgam in the support deck, CH-6.4) or a
+ *  field reference "A.C1"; null for plain buttons. */
 export function sourceOf(a) {
   switch (a.do) {
     case "activate_soul": case "call": case "play": return `hand:${a.card}`;
+    case "call_amalgam": return `support:${a.card}`;
     case "use": return a.source && a.source.includes(".") ? a.source : null;
     case "attack": return `${a.player}.${a.attacker}`;
     case "defend": return `${a.player}.${a.defender}`;

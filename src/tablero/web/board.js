@@ -30,6 +30,13 @@ function zoneCell(side, zone, name, extra = "") {
     el("span", { class: "zone-id" }, zone), ...body);
 }
 
+/** Each card once, with its copies: [[id, count], ...] in first-seen order. */
+function countOf(ids) {
+  const m = new Map();
+  for (const c of ids) m.set(c, (m.get(c) || 0) + 1);
+  return [...m];
+}
+
 function field(side, seat, name, mine) {
   side.__seat = seat;
   const sector = (s, chars) => el("div", { class: "sector" },
@@ -40,6 +47,11 @@ function field(side, seat, name, mine) {
     el("span", {}, `${t("hand")}: ${side.hand_count}`),
     el("span", {}, `${t("deckCount")}: ${side.main_deck_count}`),
     el("span", {}, `${t("soulTotal")}: ${side.soul_total}`),
+    // the support deck is its owner's alone (CH-11): its amalgams are called from here (CH-6.4)
+    side.support_deck ? el("details", { class: "support-deck" },
+      el("summary", {}, `${t("supportDeck")} (${side.support_deck.length})`),
+      el("div", {}, countOf(side.support_deck).map(([c, n]) => el("button", { type: "button",
+        class: "zone card-in-support", "data-ref": `support:${c}` }, `${name(c) || c}${n > 1 ? ` ×${n}` : ""}`)))) : "",
     el("details", {}, el("summary", {}, `${t("mictlan")} (${side.mictlan.length})`),
       el("ul", {}, side.mictlan.map((c) => el("li", {}, name(c) || c)))),
     el("details", {}, el("summary", {}, `${t("confined")} (${side.confined.length})`),
@@ -125,6 +137,7 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
     if (selected && (ref === selected || picked.includes(ref))) node.classList.add("selected");
     if (targets.has(ref)) node.classList.add("target");
     else if (!selected && bySource.has(ref)) node.classList.add("source");
+    if (node.matches(".source, .selected")) node.closest("details")?.setAttribute("open", ""); // amalgams to call
     node.addEventListener("click", () => {
       if (selected && targets.has(ref)) {
         const hits = candidates.filter((a) => targetsOf(a)[picked.length] === ref);
