@@ -23,9 +23,7 @@ import json
 import multiprocessing as mp
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,14 +34,10 @@ import aiohttp
 import httpx
 import orjson
 
+from tablero.server.local import free_port, serve
+
 DECKS = ["furia_jaguar", "veneno_serpiente", "formas_nahual", "ojo_tormenta"]
 PASSWORD = "contraseña-de-carga"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def cpu_seconds(pid: int) -> float:
@@ -214,20 +208,11 @@ def main() -> None:
 
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "load.db"
-        server = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port),
-                                   "--db", f"sqlite:///{db}"], stderr=subprocess.DEVNULL,
-                                  env={**os.environ, "PYTHONUNBUFFERED": "1"})
         try:
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{base}/openapi.json").status_code == 200:
-                        break
-                except httpx.TransportError:
-                    time.sleep(0.1)
-            else:
-                sys.exit("the server did not start")
+            server, base = serve(Path(tmp) / "load.db", port, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        except RuntimeError as e:
+            sys.exit(str(e))
+        try:
             tokens = []
             with httpx.Client(base_url=base, timeout=30) as http:
                 for k in range(args.accounts):

@@ -5,36 +5,21 @@ from __future__ import annotations
 import json
 import random
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 from websockets.sync.client import connect
 
+from tablero.server.local import free_port, serve
+
 from .conftest import my_turn
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_serve_answers_on_loopback(tmp_path: Path) -> None:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port),
-                             "--db", f"sqlite:///{tmp_path / 'srv.db'}"], stderr=subprocess.PIPE)
+    proc, base = serve(tmp_path / "srv.db")
     try:
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(150):
-            try:
-                if httpx.get(f"{base}/openapi.json").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
         r = httpx.post(f"{base}/api/accounts", json={"username": "bot_1", "password": "secreto-largo"})
         assert r.status_code == 201, r.text
         assert httpx.get(f"{base}/api/decks").status_code == 401
@@ -51,16 +36,7 @@ def test_serve_with_a_bad_database_url_says_so() -> None:
 
 
 def start(port: int, db: Path) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
-                            stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/openapi.json").status_code == 200:
-                return proc
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("server did not start")
+    return serve(db, port)[0]
 
 
 def test_a_server_killed_mid_game_resumes_it_identically(tmp_path: Path) -> None:

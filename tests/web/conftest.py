@@ -5,25 +5,16 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+from tablero.server.local import serve
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="session")
@@ -40,19 +31,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """A real server on a free loopback port; its URL."""
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port),
-                             "--db", f"sqlite:///{tmp_path / 'web.db'}"], stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    proc, base = serve(tmp_path / "web.db")
     try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{base}/openapi.json").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        else:
-            raise AssertionError("server did not start")
         yield base
     finally:
         proc.terminate()

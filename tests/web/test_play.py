@@ -25,8 +25,6 @@ def seq(page: Page) -> int:
     return int(page.locator("#game").get_attribute("data-seq") or -1)
 
 
-SEEN: set[str] = set()  # what the board showed while the games were played (chain, battle)
-
 # Records every moment the board shows the chain or a battle, also while the computer is the one deciding
 # (the test's own look at its turns would miss a battle that opens and closes on the computer's side).
 WATCH = """
@@ -38,7 +36,8 @@ new MutationObserver(() => {
 
 
 def seen(page: Page) -> set[str]:
-    return SEEN | set(page.evaluate("() => [...(window.__seen || [])]"))
+    """What the board showed while the game was played (chain, battle, attacked zones)."""
+    return set(page.evaluate("() => [...(window.__seen || [])]"))
 
 
 def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> str:
@@ -52,9 +51,6 @@ def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> str:
         if any(w in status for w in OVER.split("|")):
             return status
         before = seq(page)
-        for part in ("#battle", "#chain", ".zone.attacked"):
-            if page.locator(part).count():
-                SEEN.add(part)
         sources = page.locator(".zone.source[data-ref^='hand:']")
         if sources.count() and rng.random() < 0.5:
             sources.nth(rng.randrange(sources.count())).click()

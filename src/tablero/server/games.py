@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -144,8 +144,7 @@ class GameHub:
                  ai_options: dict[str, dict[str, Any]] | None = None, ai_threads: int = 4,
                  writer: AbstractContextManager[Any] | None = None) -> None:
         self.make_session = make_session
-        self.writer = writer if writer is not None else nullcontext()
-        self.journal = Journal(make_session, self.writer)  # where accepted actions are committed
+        self.journal = Journal(make_session, writer)  # where accepted actions are committed
         self.ai_options = ai_options or {}
         self.live: dict[int, ChoqueGame] = {}
         self.metas: dict[int, Meta] = {}
