@@ -4,6 +4,7 @@ be chosen; an action with two targets (a swap) is chosen as source → first tar
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -96,3 +97,43 @@ def test_an_amalgam_is_called_from_the_support_deck_then_a_zone_then_its_materia
     source.click()
     probe.locator(f"[data-ref='{me}.C3']").click()  # one way to C3: called at once
     assert page.evaluate("window.__acted") == [calls[1], calls[2]]
+
+
+FOCUSED = "() => { const n = document.activeElement; return n ? (n.dataset.ref || n.textContent) : null; }"
+
+
+def test_the_keyboard_keeps_its_place_through_every_redraw(page: Page, server: str) -> None:
+    """Keyboard play: Enter on a place chooses it and the focus stays there, so Tab reaches the places that
+    lit up; a redraw of the same decision (a push that changed nothing on this side) keeps the focus too."""
+    env = real_envelope(page, server)
+    me = env["view"]["viewer"]
+    other = "B" if me == "A" else "A"
+    swap = [{"player": me, "do": "use", "source": f"{me}.C1", "ability": "swap", "targets": [f"{me}.C2", t]}
+            for t in (f"{other}.C1", f"{other}.C3")]
+    env = {**env, "seq": 10_002, "legal_actions": [*swap, {"player": me, "do": "pass"}], "winner": None}
+    page.evaluate(RENDER, [env, me])
+    probe = page.locator("#probe")
+    probe.locator(f"[data-ref='{me}.C1']").focus()
+    page.keyboard.press("Enter")
+    expect(probe.locator(f"[data-ref='{me}.C1']")).to_have_class(re.compile(r"\bselected\b"))
+    assert page.evaluate(FOCUSED) == f"{me}.C1"  # the board was redrawn; the focus is still on C1
+    probe.locator(f"[data-ref='{me}.C2']").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate(FOCUSED) == f"{me}.C2"
+    probe.locator(f"[data-ref='{other}.C3']").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.__acted") == [swap[1]]
+    # the same envelope drawn again, as a push would: the focused action button is the focused one after it
+    probe.locator("button.cancel").focus()
+    page.keyboard.press("Enter")
+    action = probe.locator("button.action").last
+    action.focus()
+    text = action.inner_text()
+    page.evaluate("""async ([env, me]) => {
+      const { renderGame } = await import("/board.js");
+      renderGame(document.querySelector("#probe"), env,
+                 { me, name: (id) => id, act: (a) => window.__acted.push(a), surrender: () => {} });
+    }""", [env, me])
+    assert page.evaluate(FOCUSED) == text
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.__acted")[-1] == {"player": me, "do": "pass"}

@@ -133,7 +133,12 @@ async function gameView(id) {
   const act = async (action) => {
     try { await api("POST", `/api/games/${id}/actions`, { action }); } catch (e) { showError(e); }
   };
+  let drawn = null; // the envelope on the board: a late older one, or the same one again (the socket's
+  // first push repeats what the page just fetched), must not redraw it under the player's hands
   const draw = (env) => {
+    const text = JSON.stringify(env);
+    if (drawn && (env.seq < drawn.seq || text === drawn.text)) return;
+    drawn = { seq: env.seq, text };
     if (env.view && env.view.viewer) me = env.view.viewer;
     renderGame(root, env, { me, name, act, surrender: () => me && confirm(t("confirmSurrender"))
       && act({ player: me, do: "surrender" }) });

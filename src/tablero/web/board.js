@@ -122,6 +122,7 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
   const log = el("details", { class: "log", open: true }, el("summary", {}, t("log")),
     el("ol", { id: "log" }, logEvents.slice(-40).map((e) => el("li", {}, (e.text && (e.text[lang] || e.text.es)) || e.event))));
   root.dataset.seq = String(env.seq);
+  const focused = focusKey(root);
   root.replaceChildren(bar, ...inPlay, board, hand, list, log);
   if (view.battle) {
     const b = view.battle;
@@ -149,4 +150,30 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
       if (bySource.has(ref)) { selected = selected === ref ? null : ref; picked = []; redraw(); }
     });
   }
+  if (focused) refocus(root, focused);
+}
+
+/** What has the keyboard focus inside the board, named so that the same control can be found after a
+ *  redraw: a place by its reference, a listed action by its text, anything else by its id or class. Every
+ *  redraw replaces the board's nodes, and a keyboard player would otherwise be thrown back to the page's
+ *  top after each choice (or after a push that changed nothing on their side). */
+function focusKey(root) {
+  const node = document.activeElement;
+  if (!node || node === document.body || !root.contains(node)) return null;
+  if (node.dataset.ref) return { ref: node.dataset.ref };
+  if (node.classList.contains("action")) return { action: node.textContent };
+  if (node.id) return { id: node.id };
+  if (node.classList.contains("cancel")) return { cls: "cancel" };
+  return null;
+}
+
+function refocus(root, key) {
+  let node = null;
+  if (key.ref) node = root.querySelector(`[data-ref="${CSS.escape(key.ref)}"]`);
+  else if (key.action) node = [...root.querySelectorAll("button.action")].find((b) => b.textContent === key.action);
+  else if (key.id) node = root.querySelector(`#${CSS.escape(key.id)}`);
+  else if (key.cls) node = root.querySelector(`.${key.cls}`);
+  // a control that is gone (the place chosen was the last one, the decision changed) leaves the list's
+  // first action focused, so the keyboard stays on the board
+  (node || root.querySelector("button.action"))?.focus();
 }
