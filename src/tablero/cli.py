@@ -252,7 +252,9 @@ from tablero.play.commands import replay as _replay_command  # noqa: E402
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--db", "db_url", default="sqlite:///tablero.db", show_default=True,
               help="Database URL: a SQLite file, or postgresql+psycopg://user:password@host:port/name.")
-def serve(host: str, port: int, db_url: str) -> None:
+@click.option("--token-days", default=30.0, show_default=True, type=click.FloatRange(min=0, min_open=True),
+              help="How long a login lasts, in days; then the player or bot logs in again.")
+def serve(host: str, port: int, db_url: str, token_days: float) -> None:
     """Run the game server: the HTTP API for players and bots (OpenAPI page at /docs)."""
     import uvicorn
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -260,7 +262,7 @@ def serve(host: str, port: int, db_url: str) -> None:
     from tablero.server.app import create_app
 
     try:
-        app = create_app(db_url)
+        app = create_app(db_url, token_days=token_days)
     except (SQLAlchemyError, ArgumentError, ModuleNotFoundError) as e:
         click.echo(f"error: cannot open the database {db_url!r}: {e}", err=True)
         sys.exit(2)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
+import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
+from starlette.websockets import WebSocketDisconnect
+
+from tablero.server import auth
 
 from .conftest import BACKENDS, register
 
@@ -192,3 +198,29 @@ def test_the_deck_builder_loads_checks_and_saves_decks(client: TestClient) -> No
     assert_error(client.get(f"/api/decks/{saved['id']}", headers=beto), 404)
     assert_error(client.get("/api/decks/no_such_deck", headers=ana), 404)
     assert_error(client.post("/api/decks/check", headers=ana, json={**doc, "main": {"no_such_card": 3}}), 422)
+
+
+def test_a_login_lasts_its_days_then_the_token_is_refused(client: TestClient, monkeypatch: Any) -> None:
+    """A token works for the server's token lifetime (30 days by default) and then gets 401, also when the
+    server remembers it and on the WebSocket; logging in again gives a new one, and the expired ones go."""
+    headers = register(client, "ana")
+    token = headers["Authorization"].removeprefix("Bearer ")
+    login = client.post("/api/token", json={"username": "ana", "password": "contraseña-1"}).json()
+    expires = dt.datetime.fromisoformat(login["expires_at"])
+    assert dt.timedelta(days=29.9) < expires - dt.datetime.now(dt.UTC) <= dt.timedelta(days=30)
+    assert client.get("/api/decks", headers=headers).status_code == 200  # now remembered in memory
+    gid = client.post("/api/games", headers=headers, json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
+    later = time.time() + 30 * 86_400 + 5
+    monkeypatch.setattr(auth, "clock", lambda: later)
+    body = assert_error(client.get("/api/decks", headers=headers), 401)
+    assert "expired" in body["error"]
+    with pytest.raises(WebSocketDisconnect) as refused:
+        with client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as ws:
+            ws.receive_json()
+    assert refused.value.code == 4401
+    fresh = client.post("/api/token", json={"username": "ana", "password": "contraseña-1"}).json()["token"]
+    assert client.get("/api/decks", headers={"Authorization": f"Bearer {fresh}"}).status_code == 200
+    assert_error(client.get("/api/decks", headers=headers), 401)  # not remembered back to life
+    with client.app.state.engine.connect() as conn:  # type: ignore[attr-defined]
+        digests = set(conn.execute(text("SELECT digest FROM tokens")).scalars())
+    assert digests == {auth.digest(fresh)}  # the two expired logins were deleted at the new one

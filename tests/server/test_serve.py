@@ -35,6 +35,12 @@ def test_serve_with_a_bad_database_url_says_so() -> None:
     assert r.returncode == 2 and "cannot open the database" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_serve_refuses_a_login_lifetime_that_is_not_positive() -> None:
+    r = subprocess.run([sys.executable, "-m", "tablero", "serve", "--token-days", "0"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and "--token-days" in r.stderr and "Traceback" not in r.stderr
+
+
 def start(port: int, db: Path) -> subprocess.Popen[bytes]:
     return serve(db, port)[0]
 

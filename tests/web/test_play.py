@@ -10,6 +10,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tablero.server.local import free_port, serve
+
 OVER = "Ganaste|Perdiste|Empate|You won|You lost|Draw"
 
 
@@ -212,3 +214,38 @@ def test_english_and_the_keyboard(page: Page, server: str) -> None:
     page.locator("button.action").last.focus()
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}", timeout=30_000)
+
+
+def test_the_table_reconnects_when_the_server_restarts(page: Page, tmp_path: Path) -> None:
+    """The server is killed mid-game (SIGKILL): the table says it lost the connection, and once the server
+    is back on its database it reconnects by itself; what happens in the game reaches it by the socket again."""
+    port = free_port()
+    proc, base = serve(tmp_path / "web.db", port)
+    try:
+        register(page, base, "eva_web")
+        page.select_option("#ai", "ai:random")
+        page.fill("#seed", "11")
+        page.click("#start")
+        page.wait_for_function("() => document.querySelector('#status.my-turn') !== null", timeout=30_000)
+        expect(page.locator("#connection")).to_be_hidden()
+        before = seq(page)
+        proc.kill()
+        proc.wait(timeout=30)
+        expect(page.locator("#connection")).to_be_visible(timeout=10_000)
+        expect(page.locator("#connection")).to_contain_text("reconectando")
+        proc, _ = serve(tmp_path / "web.db", port)
+        expect(page.locator("#connection")).to_be_hidden(timeout=20_000)
+        assert seq(page) == before  # the same game, where it was
+        # an action sent behind the page's back (as another tab would): only the socket can tell the page
+        page.evaluate("""async (id) => {
+          const auth = { Authorization: `Bearer ${localStorage.getItem('token')}` };
+          const env = await (await fetch(`/api/games/${id}`, { headers: auth })).json();
+          await fetch(`/api/games/${id}/actions`, {
+            method: "POST", headers: { ...auth, "Content-Type": "application/json" },
+            body: JSON.stringify({ action: env.legal_actions[0] }) });
+        }""", page.locator("#game").get_attribute("data-game"))
+        page.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}",
+                               timeout=30_000)
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)

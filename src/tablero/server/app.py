@@ -3,6 +3,7 @@
 
 
 import asyncio
+import datetime as dt
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
@@ -129,6 +130,7 @@ class AccountOut(BaseModel):
 
 class TokenOut(BaseModel):
     token: str
+    expires_at: dt.datetime = Field(description="when the token stops working (UTC); log in again after it")
 
 
 class DeckIn(BaseModel):
@@ -208,10 +210,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                ai_options: dict[str, dict[str, Any]] | None = None, claim_after: float = 600.0,
-               throttle: LoginThrottle | None = None) -> FastAPI:
+               throttle: LoginThrottle | None = None, token_days: float = 30.0) -> FastAPI:
     """The server's ASGI app on the database at ``db_url`` (migrated to the latest schema first).
     ``ai_options`` per agent name, e.g. ``{"mcts": {"budget": 0.5}}``; ``claim_after`` seconds of absence
-    let the opponent of a player who must decide claim the game; ``throttle`` limits failed logins."""
+    let the opponent of a player who must decide claim the game; ``throttle`` limits failed logins;
+    ``token_days`` is how long a login lasts (a leaked token stops working by itself)."""
+    token_lifetime = token_days * 86_400.0
     engine = connect(db_url)
     migrate(engine)
     make_session = sessions(engine)
@@ -273,34 +277,44 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             yield s
 
     def account_for(s: Session, token: str) -> Caller | None:
-        return caller_for(s, auth.digest(token))
+        found = caller_for(s, auth.digest(token))
+        return found[0] if found is not None and auth.clock() < found[1] else None
 
-    def caller_for(s: Session, digest: str) -> Caller | None:
+    def caller_for(s: Session, digest: str) -> tuple[Caller, float] | None:
+        """The token's account and when the token expires (epoch seconds), or None for an unknown one."""
         row = s.get(Token, digest)
         account = s.get(Account, row.account_id) if row is not None else None
-        return Caller(account.id, account.username) if account is not None else None
+        if row is None or account is None:
+            return None
+        return Caller(account.id, account.username), auth.expires_at(row.created_at, token_lifetime)
 
-    known_tokens: dict[str, Caller] = {}  # token digest -> caller: a bot's every request needs it (a
-    # token revoked here leaves it at once; this server is the only one using the database's tokens)
+    known_tokens: dict[str, tuple[Caller, float]] = {}  # token digest -> (caller, expiry): a bot's every
+    # request needs it (a token revoked here leaves it at once; this server is the only one using the
+    # database's tokens)
 
-    def lookup_token(digest: str) -> Caller | None:
+    def lookup_token(digest: str) -> tuple[Caller, float] | None:
         with session_scope() as s:
             return caller_for(s, digest)
 
     async def current_account(authorization: Annotated[str | None, Header()] = None) -> Caller:
-        """The caller behind the bearer token (401 without one). Known tokens are remembered in memory
-        (DELETE /api/token drops them), so a bot's request costs no database round trip to authenticate."""
+        """The caller behind the bearer token (401 without one, or with an expired one). Known tokens are
+        remembered in memory (DELETE /api/token drops them), so a bot's request costs no database round
+        trip to authenticate."""
         if not authorization or not authorization.startswith("Bearer "):
             raise ApiError(401, "missing bearer token (Authorization: Bearer <token> from POST /api/token)")
         digest = auth.digest(authorization.removeprefix("Bearer ").strip())
-        caller = known_tokens.get(digest)
-        if caller is None:
-            caller = await run_in_threadpool(lookup_token, digest)
-            if caller is None:
+        known = known_tokens.get(digest)
+        if known is None:
+            known = await run_in_threadpool(lookup_token, digest)
+            if known is None:
                 raise ApiError(401, "unknown or revoked token")
             if len(known_tokens) > 100_000:
                 known_tokens.clear()
-            known_tokens[digest] = caller
+            known_tokens[digest] = known
+        caller, expires = known
+        if auth.clock() >= expires:
+            known_tokens.pop(digest, None)
+            raise ApiError(401, "the token has expired; log in again (POST /api/token)")
         return caller
 
     DB = Annotated[Session, Depends(db)]
@@ -340,9 +354,13 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             logins.failed(name, address)
             raise ApiError(401, "wrong username or password")
         token = auth.new_token()
-        s.add(Token(digest=auth.digest(token), account_id=account.id))
+        created = dt.datetime.fromtimestamp(auth.clock(), dt.UTC)
+        # the account's expired tokens go as it logs in again, so the table does not grow without bound
+        s.execute(delete(Token).where(Token.account_id == account.id,
+                                      Token.created_at < created - dt.timedelta(seconds=token_lifetime)))
+        s.add(Token(digest=auth.digest(token), account_id=account.id, created_at=created))
         s.commit()
-        return TokenOut(token=token)
+        return TokenOut(token=token, expires_at=created + dt.timedelta(seconds=token_lifetime))
 
     def revoke(digest: str) -> None:
         with session_scope() as s:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import secrets
 import threading
@@ -34,6 +35,19 @@ def new_token() -> str:
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clock() -> float:
+    """Now, in seconds since the epoch: when tokens expire is measured against this (tests move it)."""
+    return time.time()
+
+
+def expires_at(created: dt.datetime, lifetime: float) -> float:
+    """When a token created at ``created`` stops working, in epoch seconds. SQLite hands datetimes back
+    without their zone; they were stored in UTC."""
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=dt.UTC)
+    return created.timestamp() + lifetime
 
 
 @dataclass(frozen=True)

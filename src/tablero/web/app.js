@@ -8,6 +8,8 @@ const app = document.getElementById("app");
 let cards = null; // id -> card (GET /api/cards), loaded once per session
 let cleanup = null;
 const LOBBY_REFRESH_MS = 3000;
+const RECONNECT_MS = 500; // the first wait before a dropped game socket is opened again; doubled up to:
+const RECONNECT_MAX_MS = 8000;
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -128,13 +130,13 @@ async function gameView(id) {
   const name = await cardNames();
   let me = null;
   const root = el("section", { id: "game", "data-game": id });
-  app.replaceChildren(root);
+  // shown while the socket is down (the server restarting, the network gone): the page reconnects by itself
+  const offline = el("p", { id: "connection", class: "connection", role: "status", hidden: true }, t("reconnecting"));
+  app.replaceChildren(offline, root);
   resetLog();
-  const act = async (action) => {
-    try { await api("POST", `/api/games/${id}/actions`, { action }); } catch (e) { showError(e); }
-  };
   let drawn = null; // the envelope on the board: a late older one, or the same one again (the socket's
-  // first push repeats what the page just fetched), must not redraw it under the player's hands
+  // first push repeats what the page just fetched, and an action's reply is also pushed), must not redraw
+  // the board under the player's hands
   const draw = (env) => {
     const text = JSON.stringify(env);
     if (drawn && (env.seq < drawn.seq || text === drawn.text)) return;
@@ -143,9 +145,29 @@ async function gameView(id) {
     renderGame(root, env, { me, name, act, surrender: () => me && confirm(t("confirmSurrender"))
       && act({ player: me, do: "surrender" }) });
   };
+  // the reply is the envelope after the action: drawn at once, also while the socket is reconnecting
+  const act = async (action) => {
+    try { draw(await api("POST", `/api/games/${id}/actions`, { action })); } catch (e) {
+      if (e instanceof ApiError && e.status === 401) { setSession(null, null); route(); } // the login expired
+      else showError(e);
+    }
+  };
   draw(await api("GET", `/api/games/${id}`));
-  const ws = gameSocket(id, draw);
-  cleanup = () => ws.close();
+  let ws = null;
+  let left = false;
+  let retry = RECONNECT_MS;
+  const connect = () => {
+    ws = gameSocket(id, (env) => { offline.hidden = true; retry = RECONNECT_MS; draw(env); }, (ev) => {
+      if (left) return;
+      if (ev.code === 4401) { setSession(null, null); route(); return; } // the login expired or was revoked
+      if (ev.code === 4404) { showError(new Error(`${t("noGame")} ${id}`)); return; }
+      offline.hidden = false;
+      setTimeout(() => { if (!left) connect(); }, retry);
+      retry = Math.min(retry * 2, RECONNECT_MAX_MS);
+    });
+  };
+  connect();
+  cleanup = () => { left = true; ws.close(); };
 }
 
 async function replayView(id) {
