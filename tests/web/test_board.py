@@ -20,6 +20,14 @@ RENDER = """async ([env, me]) => {
   renderGame(root, env, { me, name: (id) => id, act: (a) => window.__acted.push(a), surrender: () => {} });
 }"""
 
+# the same board drawn again into the probe, as a pushed envelope would redraw it
+REDRAW = """async ([env, me]) => {
+  const { renderGame } = await import("/board.js");
+  renderGame(document.querySelector("#probe"), env, {
+    me, name: (id) => id, card: (id) => (window.__pool || {})[id] || null,
+    act: (a) => window.__acted.push(a), surrender: () => {} });
+}"""
+
 
 def real_envelope(page: Page, server: str) -> dict[str, Any]:
     """The envelope of a real game (seeded), fetched as the page's player, then the page leaves the game."""
@@ -84,6 +92,17 @@ def test_an_amalgam_is_called_from_the_support_deck_then_a_zone_then_its_materia
     expect(probe.locator(f".field[data-seat='{other}'] .card-in-support")).to_have_count(0)  # not theirs
     source = probe.locator(f".zone.source[data-ref='support:{amalgam}']")
     expect(source).to_be_visible()  # its pile opens by itself when an amalgam can be called
+    # the list shows the three calls as one group, which chooses the amalgam as its pile would
+    expect(probe.locator("button.action")).to_have_count(2)
+    group = probe.locator("button.action.group")
+    expect(group).to_have_text(re.compile(r"^Llamar la amalgama .*… \(3\)$"))
+    group.focus()
+    page.keyboard.press("Enter")
+    expect(probe.locator(f"[data-ref='support:{amalgam}']")).to_have_class(re.compile(r"\bselected\b"))
+    expect(probe.locator("button.action")).to_have_count(3)
+    assert page.evaluate("() => document.activeElement.matches('button.action')")  # the keyboard goes on there
+    assert page.evaluate("window.__acted") == []
+    probe.locator("button.cancel").click()
     source.click()
     targets = probe.locator(".zone.target")
     expect(targets).to_have_count(2)
@@ -129,11 +148,42 @@ def test_the_keyboard_keeps_its_place_through_every_redraw(page: Page, server: s
     action = probe.locator("button.action").last
     action.focus()
     text = action.inner_text()
-    page.evaluate("""async ([env, me]) => {
-      const { renderGame } = await import("/board.js");
-      renderGame(document.querySelector("#probe"), env,
-                 { me, name: (id) => id, act: (a) => window.__acted.push(a), surrender: () => {} });
-    }""", [env, me])
+    page.evaluate(REDRAW, [env, me])
     assert page.evaluate(FOCUSED) == text
     page.keyboard.press("Enter")
     assert page.evaluate("window.__acted")[-1] == {"player": me, "do": "pass"}
+
+
+def test_every_card_can_be_read_whole(page: Page, server: str) -> None:
+    """A hand card shows its kind, value and printed stats; pointing at or focusing a card (in hand, on the
+    field, in the Mictlán) shows it whole in the card panel, in the player's language, and the panel keeps
+    it through a redraw."""
+    env = real_envelope(page, server)
+    me = env["view"]["viewer"]
+    pool = {c["id"]: c for c in page.evaluate(
+        "async () => (await fetch('/api/cards', {headers: {Authorization:"
+        " `Bearer ${localStorage.getItem('token')}`}})).json()")}
+    hand = env["view"][me]["hand"]
+    character = next(c for c in hand if pool[c]["type"] == "personaje")
+    env = {**env, "seq": 10_003, "legal_actions": [{"player": me, "do": "pass"}], "winner": None}
+    env["view"][me]["mictlan"] = [hand[0]]
+    render = RENDER.replace("name: (id) => id,", "name: (id) => id, card: (id) => window.__pool[id] || null,")
+    page.evaluate("async () => { window.__pool = Object.fromEntries((await (await fetch('/api/cards', {headers:"
+                  " {Authorization: `Bearer ${localStorage.getItem('token')}`}})).json()).map((c) => [c.id, c])); }")
+    page.evaluate(render, [env, me])
+    probe = page.locator("#probe")
+    c = pool[character]
+    face = probe.locator(f"[data-ref='hand:{character}'] .meta").first
+    stats = f"F {c['strength']} · R {c['resistance']} · ♥{c['hearts']}"
+    expect(face).to_have_text(f"Personaje · valor {c['value']} · {stats}")
+    panel = probe.locator("#card-detail")
+    expect(panel).to_contain_text("Pasa o enfoca una carta")
+    probe.locator(f"[data-ref='hand:{character}']").first.focus()
+    expect(panel.locator(".name")).to_have_text(c["name"])
+    expect(panel.locator(".text")).to_have_text(c["text"])
+    page.evaluate(REDRAW, [env, me])  # a redraw keeps the card on show
+    expect(probe.locator("#card-detail .name")).to_have_text(c["name"])
+    probe.locator(f".field[data-seat='{me}'] details").last.evaluate("d => d.removeAttribute('open')")
+    probe.locator(f".field[data-seat='{me}'] summary").filter(has_text="Mictlán").click()
+    probe.locator(f".field[data-seat='{me}'] li[data-card='{hand[0]}']").hover()
+    expect(probe.locator("#card-detail .name")).to_have_text(pool[hand[0]]["name"])

@@ -42,15 +42,36 @@ def seen(page: Page) -> set[str]:
     return set(page.evaluate("() => [...(window.__seen || [])]"))
 
 
+def my_decision_or_the_end(page: Page) -> str | None:
+    """Wait until the page's player must decide (None) or the game is over (its final status)."""
+    page.wait_for_function(
+        f"() => {{ const s = document.querySelector('#status'); return s && (s.classList.contains('my-turn')"
+        f" || /{OVER}/.test(s.textContent)); }}", timeout=30_000)
+    status = page.locator("#status").inner_text()
+    return status if any(w in status for w in OVER.split("|")) else None
+
+
+def click_an_action(page: Page, rng: random.Random) -> None:
+    """Click one of the listed legal actions at random. A group (the many actions of one card) chooses
+    that card first: the list narrows to its actions, and one of them is clicked."""
+    actions = page.locator("button.action")
+    pick = actions.nth(rng.randrange(actions.count()))
+    if "group" in (pick.get_attribute("class") or "").split():
+        source = pick.get_attribute("data-source")
+        pick.click()
+        expect(page.locator(f"[data-ref='{source}']")).to_have_class(re.compile(r"\bselected\b"))
+        actions = page.locator("button.action")
+        assert actions.count() >= 3 and page.locator("button.action.group").count() == 0
+        pick = actions.nth(rng.randrange(actions.count()))
+    pick.click()
+
+
 def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> str:
     """Click until the game is over: through the highlighted card → place flow when a hand card can go
     somewhere, otherwise one of the listed legal actions. Returns the final status text."""
     for _ in range(limit):
-        page.wait_for_function(
-            f"() => {{ const s = document.querySelector('#status'); return s && (s.classList.contains('my-turn')"
-            f" || /{OVER}/.test(s.textContent)); }}", timeout=30_000)
-        status = page.locator("#status").inner_text()
-        if any(w in status for w in OVER.split("|")):
+        status = my_decision_or_the_end(page)
+        if status is not None:
             return status
         before = seq(page)
         sources = page.locator(".zone.source[data-ref^='hand:']")
@@ -65,8 +86,7 @@ def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> str:
                     continue
                 except Exception:  # several actions for that place: the list below was narrowed to them
                     pass
-        actions = page.locator("button.action")
-        actions.nth(rng.randrange(actions.count())).click()
+        click_an_action(page, rng)
         page.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}"
                                f" || /{OVER}/.test(document.querySelector('#status').textContent)", timeout=30_000)
     raise AssertionError("the game did not end")
@@ -143,8 +163,7 @@ def test_two_players_play_a_challenge_to_the_end_in_two_browsers(browser: Any, s
             mover_wait.wait_for_timeout(50)
             continue
         before = seq(mover)
-        actions = mover.locator("button.action")
-        actions.nth(rng.randrange(actions.count())).click()
+        click_an_action(mover, rng)
         mover.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}"
                                 f" || /{OVER}/.test(document.querySelector('#status').textContent)", timeout=30_000)
     else:
@@ -195,8 +214,44 @@ def test_build_check_save_and_play_a_deck(page: Page, server: str, artifacts: Pa
     expect(page.locator("#game .board")).to_be_visible()
 
 
-def test_english_and_the_keyboard(page: Page, server: str) -> None:
-    """The table switches to English (and remembers it), and an action can be taken with the keyboard."""
+ON_ACTION = "() => !!document.activeElement && document.activeElement.matches('button.action')"
+
+
+def play_by_keyboard(page: Page, rng: random.Random, limit: int = 3000) -> tuple[str, int]:
+    """Play to the end with Tab and Enter only: from wherever the focus is, Tab until a listed legal action
+    has it, a few more Tabs to pick one at random, Enter. Returns the final status and how many Tab
+    presses it took to reach the list over the whole game (the board keeps the focus near it)."""
+    tabs = 0
+    for _ in range(limit):
+        status = my_decision_or_the_end(page)
+        if status is not None:
+            return status, tabs
+        before = seq(page)
+        while True:
+            for _ in range(300):
+                if page.evaluate(ON_ACTION):
+                    break
+                page.keyboard.press("Tab")
+                tabs += 1
+            else:
+                raise AssertionError("Tab never reached a legal action")
+            for _ in range(rng.randrange(page.locator("button.action").count())):
+                page.keyboard.press("Tab")
+                if not page.evaluate(ON_ACTION):  # past the list's end (the focus started inside it)
+                    page.keyboard.press("Shift+Tab")
+                    break
+            group = page.evaluate("() => document.activeElement.classList.contains('group')")
+            page.keyboard.press("Enter")
+            if not group:  # a group only narrows the list to its card's actions: choose again
+                break
+        page.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}"
+                               f" || /{OVER}/.test(document.querySelector('#status').textContent)", timeout=30_000)
+    raise AssertionError("the game did not end")
+
+
+def test_english_and_a_whole_game_by_keyboard(page: Page, server: str) -> None:
+    """The table switches to English (and remembers it), and a whole game against the computer is played
+    with Tab and Enter alone; the focus stays on the board between decisions, so Tab is rarely needed."""
     page.goto(server + "/")
     expect(page.locator("#login")).to_have_text("Entrar")
     page.click("#lang")
@@ -207,13 +262,14 @@ def test_english_and_the_keyboard(page: Page, server: str) -> None:
     page.fill("#password", "contraseña-larga")
     page.click("#register")
     expect(page.locator("#start")).to_have_text("Start")
+    page.fill("#seed", "7")
     page.click("#start")
     page.wait_for_function("() => document.querySelector('#status.my-turn') !== null", timeout=30_000)
     expect(page.locator("#status")).to_contain_text("Your move")
-    before = seq(page)
-    page.locator("button.action").last.focus()
-    page.keyboard.press("Enter")
-    page.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}", timeout=30_000)
+    final, tabs = play_by_keyboard(page, random.Random(7))
+    assert re.search("You won|You lost|Draw", final)
+    decisions = seq(page)
+    assert tabs < decisions, (tabs, decisions)  # not a walk from the page's top at every decision (~1,400 then)
 
 
 def test_the_table_reconnects_when_the_server_restarts(page: Page, tmp_path: Path) -> None:

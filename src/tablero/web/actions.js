@@ -69,3 +69,12 @@ export function describe(a, name) {
     default: return v(a.do) || a.do;
   }
 }
+
+/** One button for the many actions that start from one card or zone (an amalgam's zones and materials,
+ *  an attacker's targets): its verb and card, and how many; choosing it narrows the list to them. */
+export function describeGroup(a, count, name) {
+  const nm = (id) => name(id) || id;
+  const what = a.do === "attack" ? a.attacker : a.do === "defend" ? a.defender
+    : a.do === "use" ? (a.source && a.source.includes(".") ? a.source : nm(a.source)) : nm(a.card);
+  return `${v(a.do) || a.do} ${what}… (${count})`;
+}

@@ -34,6 +34,15 @@ export async function cardNames() {
   };
 }
 
+/** A card of the pool as shown to the player: name and text in their language (null before the pool is
+ *  loaded, or for an id it does not hold). */
+export function cardInfo(id) {
+  const c = cards && cards[id];
+  if (!c) return null;
+  const en = lang === "en" && c.en ? c.en : {};
+  return { ...c, name: en.name || c.name, text: en.text || c.text, flavor: en.flavor || c.flavor };
+}
+
 function showError(e) {
   const box = el("p", { class: "error", role: "alert" },
     `${t("error")}: ${e.message}` + (e.rule ? ` (${e.rule})` : ""));
@@ -142,7 +151,7 @@ async function gameView(id) {
     if (drawn && (env.seq < drawn.seq || text === drawn.text)) return;
     drawn = { seq: env.seq, text };
     if (env.view && env.view.viewer) me = env.view.viewer;
-    renderGame(root, env, { me, name, act, surrender: () => me && confirm(t("confirmSurrender"))
+    renderGame(root, env, { me, name, card: cardInfo, act, surrender: () => me && confirm(t("confirmSurrender"))
       && act({ player: me, do: "surrender" }) });
   };
   // the reply is the envelope after the action: drawn at once, also while the socket is reconnecting
@@ -184,7 +193,7 @@ async function replayView(id) {
       if (asked !== want) return; // a later click has asked for another step
       steps = env.steps;
       if (env.view && env.view.viewer) me = env.view.viewer;
-      renderGame(board, env, { me, name, act: () => {}, surrender: () => {}, replay: true });
+      renderGame(board, env, { me, name, card: cardInfo, act: () => {}, surrender: () => {}, replay: true });
       counter.textContent = `${env.seq} / ${steps}`;
     } catch (e) { showError(e); }
   };

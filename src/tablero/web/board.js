@@ -2,16 +2,42 @@
 // hearts, counts, the hand, and the legal actions. A player acts by choosing a card (in hand or on the
 // field) and then one of the highlighted places; every legal action is also listed as a button, so the
 // whole game can be played from the keyboard. Only what legal_actions offers can be chosen.
-import { describe, sourceOf, targetsOf } from "./actions.js";
+import { describe, describeGroup, sourceOf, targetsOf } from "./actions.js";
 import { lang, t } from "./i18n.js";
 import { el } from "./app.js";
 
+const GROUP_MIN = 3; // a card or zone that starts this many actions or more is listed once, as a group
 let selected = null; // the chosen source ("hand:<card>" or "A.C1"), kept across redraws of one decision
 let picked = []; // the targets chosen so far after it (an action with several targets takes them in order)
 let lastSeq = -1;
 let logEvents = []; // what happened since this page opened the game, from each envelope's events
 
-export function resetLog() { logEvents = []; lastSeq = -1; }
+let detail = null; // the card last pointed at or focused: its full text stays in the panel across redraws
+
+export function resetLog() { logEvents = []; lastSeq = -1; detail = null; }
+
+/** A card's kind and value, and a character's printed stats: what a player reads off a real card. */
+function summary(c) {
+  if (!c) return "";
+  const parts = [t(`type_${c.type}`)];
+  if (c.value !== undefined && c.value !== null) parts.push(`${t("valueShort")} ${c.value}`);
+  if (c.strength !== undefined) {
+    parts.push(`${t("strengthShort")} ${c.strength} · ${t("resistanceShort")} ${c.resistance} · ♥${c.hearts}`);
+  }
+  return parts.join(" · ");
+}
+
+/** The panel that shows one card whole: name, kind, value, stats, text (CH's wording in the player's
+ *  language) and flavour. */
+function fillDetail(panel, card) {
+  const c = detail ? card(detail) : null;
+  if (!c) {
+    panel.replaceChildren(el("h3", {}, t("cardDetail")), el("p", { class: "hint" }, t("detailHint")));
+    return;
+  }
+  panel.replaceChildren(el("h3", { class: "name" }, c.name), el("p", { class: "meta" }, summary(c)),
+    el("p", { class: "text" }, c.text || ""), c.flavor ? el("p", { class: "flavor" }, c.flavor) : "");
+}
 
 function zoneCell(side, zone, name, extra = "") {
   const ref = `${side.__seat}.${zone}`;
@@ -26,7 +52,8 @@ function zoneCell(side, zone, name, extra = "") {
     }
   }
   return el("button", { type: "button", class: `zone ${zone.startsWith("C") ? "char" : "support"} ${z ? "full" : "empty"} ${extra}`,
-                        "data-ref": ref, "aria-label": `${ref}${z ? ": " + (name(z.card) || z.card) : ""}` },
+                        "data-ref": ref, "data-card": z ? z.card : null,
+                        "aria-label": `${ref}${z ? ": " + (name(z.card) || z.card) : ""}` },
     el("span", { class: "zone-id" }, zone), ...body);
 }
 
@@ -51,11 +78,11 @@ function field(side, seat, name, mine) {
     side.support_deck ? el("details", { class: "support-deck" },
       el("summary", {}, `${t("supportDeck")} (${side.support_deck.length})`),
       el("div", {}, countOf(side.support_deck).map(([c, n]) => el("button", { type: "button",
-        class: "zone card-in-support", "data-ref": `support:${c}` }, `${name(c) || c}${n > 1 ? ` ×${n}` : ""}`)))) : "",
+        class: "zone card-in-support", "data-ref": `support:${c}`, "data-card": c }, `${name(c) || c}${n > 1 ? ` ×${n}` : ""}`)))) : "",
     el("details", {}, el("summary", {}, `${t("mictlan")} (${side.mictlan.length})`),
-      el("ul", {}, side.mictlan.map((c) => el("li", {}, name(c) || c)))),
+      el("ul", {}, side.mictlan.map((c) => el("li", { tabindex: "0", "data-card": c }, name(c) || c)))),
     el("details", {}, el("summary", {}, `${t("confined")} (${side.confined.length})`),
-      el("ul", {}, side.confined.map((c) => el("li", {}, name(c) || c)))));
+      el("ul", {}, side.confined.map((c) => el("li", { tabindex: "0", "data-card": c }, name(c) || c)))));
   const supports = el("div", { class: "supports" }, ...["Z1", "Z2", "Z3", "Z4", "Z5"].map((z) => zoneCell(side, z, name)),
     zoneCell(side, "arena", name, "arena"));
   const chars = el("div", { class: "chars" }, sector("SA", ["C1", "C2"]), sector("SB", ["C3", "C4"]));
@@ -63,7 +90,7 @@ function field(side, seat, name, mine) {
     info, ...(mine ? [chars, supports] : [supports, chars]));
 }
 
-export function renderGame(root, env, { me, name, act, surrender, replay = false }) {
+export function renderGame(root, env, { me, name, card = () => null, act, surrender, replay = false }) {
   if (replay) logEvents = env.events || [];
   else if (env.seq !== lastSeq) {
     selected = null;
@@ -94,16 +121,33 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
   const follows = (a) => picked.every((ref, i) => targetsOf(a)[i] === ref);
   const candidates = selected ? (bySource.get(selected) || []).filter(follows) : legal;
   const targets = new Set(selected ? candidates.map((a) => targetsOf(a)[picked.length]).filter(Boolean) : []);
-  const redraw = () => renderGame(root, env, { me, name, act, surrender });
+  const redraw = () => renderGame(root, env, { me, name, card, act, surrender });
 
   const hand = el("div", { class: "hand", "aria-label": t("hand") },
-    (view[seat].hand || []).map((c) => el("button", { type: "button", class: "zone card-in-hand", "data-ref": `hand:${c}` },
-      name(c) || c)));
+    (view[seat].hand || []).map((c) => el("button", { type: "button", class: "zone card-in-hand", "data-ref": `hand:${c}`,
+                                                      "data-card": c },
+      el("span", { class: "name" }, name(c) || c), el("span", { class: "meta" }, summary(card(c))))));
+  const panel = el("aside", { class: "card-detail", id: "card-detail", "aria-live": "polite" });
+  fillDetail(panel, card);
   const board = el("div", { class: "board" }, field(view[other], other, name, false), field(view[seat], seat, name, true));
-  const list = el("div", { class: "actions", "aria-label": t("actions") },
-    candidates.map((a) => el("button", { type: "button", class: "action", onclick: () => act(a) }, describe(a, name))),
+  // the list: each legal action a button, except that the many actions of one source (twelve ways to call
+  // an amalgam) are one button that chooses that source, as clicking it on the board would
+  const listed = [];
+  const grouped = new Set();
+  for (const a of candidates) {
+    const s = selected ? null : sourceOf(a);
+    const many = s ? bySource.get(s) : null;
+    if (!many || many.length < GROUP_MIN) {
+      listed.push(el("button", { type: "button", class: "action", onclick: () => act(a) }, describe(a, name)));
+    } else if (!grouped.has(s)) {
+      grouped.add(s);
+      listed.push(el("button", { type: "button", class: "action group", "data-source": s,
+                                 onclick: () => { selected = s; picked = []; redraw(); } }, describeGroup(a, many.length, name)));
+    }
+  }
+  const list = el("div", { class: "actions", "aria-label": t("actions") }, listed,
     selected ? el("button", { type: "button", class: "cancel", onclick: () => { selected = null; picked = []; redraw(); } }, t("cancel")) : "");
-  const bar = el("div", { class: `status ${mine ? "my-turn" : ""}`, id: "status" },
+  const bar = el("div", { class: `status ${mine ? "my-turn" : ""}`, id: "status", tabindex: "-1" },
     el("strong", {}, status), ` · ${t("turn")} ${view.turn} · ${t("phase")}: ${t("phase_" + view.phase)}`,
     env.winner || replay ? "" : el("button", { type: "button", id: "surrender", onclick: surrender }, t("surrender")),
     env.winner && !replay && root.dataset.game ? el("a", { id: "open-replay", href: `#/replay/${root.dataset.game}` }, t("replay")) : "");
@@ -123,7 +167,7 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
     el("ol", { id: "log" }, logEvents.slice(-40).map((e) => el("li", {}, (e.text && (e.text[lang] || e.text.es)) || e.event))));
   root.dataset.seq = String(env.seq);
   const focused = focusKey(root);
-  root.replaceChildren(bar, ...inPlay, board, hand, list, log);
+  root.replaceChildren(bar, ...inPlay, board, hand, panel, list, log);
   if (view.battle) {
     const b = view.battle;
     const hit = b.hearts ? [`${b.player === "A" ? "B" : "A"}.hearts`] : b.targets;
@@ -150,6 +194,14 @@ export function renderGame(root, env, { me, name, act, surrender, replay = false
       if (bySource.has(ref)) { selected = selected === ref ? null : ref; picked = []; redraw(); }
     });
   }
+  // pointing at or focusing any card shows it whole in the panel, without redrawing the board. Only a
+  // mouse that really moves counts: a redraw puts new nodes under a resting pointer, and the browser's
+  // synthetic events for them must not take the panel from the card a keyboard player just focused.
+  for (const node of root.querySelectorAll("[data-card]")) {
+    const show = () => { if (detail !== node.dataset.card) { detail = node.dataset.card; fillDetail(panel, card); } };
+    node.addEventListener("mousemove", (ev) => { if (ev.movementX || ev.movementY) show(); });
+    node.addEventListener("focus", show);
+  }
   if (focused) refocus(root, focused);
 }
 
@@ -168,12 +220,14 @@ function focusKey(root) {
 }
 
 function refocus(root, key) {
+  const first = root.querySelector("button.action");
   let node = null;
   if (key.ref) node = root.querySelector(`[data-ref="${CSS.escape(key.ref)}"]`);
   else if (key.action) node = [...root.querySelectorAll("button.action")].find((b) => b.textContent === key.action);
+  else if (key.id === "status") node = first; // waited on the status bar: the decision is back, to its first action
   else if (key.id) node = root.querySelector(`#${CSS.escape(key.id)}`);
   else if (key.cls) node = root.querySelector(`.${key.cls}`);
   // a control that is gone (the place chosen was the last one, the decision changed) leaves the list's
-  // first action focused, so the keyboard stays on the board
-  (node || root.querySelector("button.action"))?.focus();
+  // first action focused, or the status bar while the opponent decides: the keyboard stays on the board
+  (node || first || root.querySelector("#status"))?.focus();
 }

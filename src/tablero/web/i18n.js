@@ -22,6 +22,8 @@ const STRINGS = {
     strengthShort: "F", resistanceShort: "R", statsTitle: "Fuerza · Resistencia · Corazones",
     phase_start: "inicio", phase_ofrenda: "ofrenda", phase_soul_draw: "robo de alma", phase_turn_draw: "robo",
     phase_action: "acción", phase_combat: "combate", phase_end: "final",
+    type_personaje: "Personaje", type_alma: "Alma", type_apoyo: "Apoyo", type_sector: "Sector", type_arena: "Arena",
+    type_amalgama: "Amalgama", valueShort: "valor", cardDetail: "Carta", detailHint: "Pasa o enfoca una carta para leerla.",
   },
   en: {
     login: "Log in", register: "Create account", username: "Username", password: "Password",
@@ -45,6 +47,8 @@ const STRINGS = {
     strengthShort: "S", resistanceShort: "R", statsTitle: "Strength · Resistance · Hearts",
     phase_start: "start", phase_ofrenda: "offering", phase_soul_draw: "soul draw", phase_turn_draw: "draw",
     phase_action: "action", phase_combat: "combat", phase_end: "end",
+    type_personaje: "Character", type_alma: "Soul", type_apoyo: "Support", type_sector: "Sector", type_arena: "Arena",
+    type_amalgama: "Amalgam", valueShort: "value", cardDetail: "Card", detailHint: "Hover or focus a card to read it.",
   },
 };
 
