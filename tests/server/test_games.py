@@ -223,6 +223,53 @@ def test_an_absent_opponent_game_can_be_claimed(db_url: str) -> None:
         assert replay["actions"][-1] == {"player": who, "do": "surrender"}
 
 
+def test_a_change_made_while_a_socket_opens_reaches_it(client: TestClient, monkeypatch: Any) -> None:
+    """A socket's first envelope and its place among the listeners are taken together: a change made while
+    it opens (an AI's move, the opponent's action) comes as its next message, never falls between the two.
+    Here the opponent acts on another thread at that very moment, and the registration is slowed down."""
+    import threading
+    import time
+
+    from tablero.server import auth
+    from tablero.server.routes.games import take_action
+
+    ana, beto = register(client, "ana"), register(client, "beto")
+    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
+                                                       "seed": 4}).json()["id"]
+    client.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "veneno_serpiente"})
+    srv = client.app.state.server  # type: ignore[attr-defined]
+    first_mover = client.get(f"/api/games/{gid}", headers=ana).json()["pending"]["player"]
+    heads, other = (ana, beto) if first_mover == "A" else (beto, ana)
+    action = client.get(f"/api/games/{gid}", headers=heads).json()["legal_actions"][0]
+    with srv.session() as s:
+        caller = srv.caller_for(s, auth.digest(heads["Authorization"].removeprefix("Bearer ")))[0]
+    real_listen = srv.hub.listen
+    acting: list[threading.Thread] = []
+
+    def slow_listen(game_id: int, seat: str | None, push: Any) -> None:
+        t = threading.Thread(target=take_action, args=(srv, game_id, caller, action))
+        t.start()  # the opponent acts now; it must wait for the socket, or be heard by it
+        acting.append(t)
+        time.sleep(0.3)
+        real_listen(game_id, seat, push)
+
+    monkeypatch.setattr(srv.hub, "listen", slow_listen)
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={other['Authorization'].removeprefix('Bearer ')}") as ws:
+        first = ws.receive_json()
+        acting[0].join(10)
+        monkeypatch.setattr(srv.hub, "listen", real_listen)
+        assert first["seq"] == 0
+        after = client.get(f"/api/games/{gid}", headers=heads).json()
+        assert after["seq"] == 1  # the action was taken
+        # one more change, so that a lost push shows as a skipped seq rather than a wait for ever
+        now = after if after["legal_actions"] else client.get(f"/api/games/{gid}", headers=other).json()
+        r = client.post(f"/api/games/{gid}/actions", headers=heads if after["legal_actions"] else other,
+                        json={"action": now["legal_actions"][0]})
+        assert r.status_code == 200, r.text
+        assert ws.receive_json()["seq"] == 1, "the change made while the socket opened was lost"
+        assert ws.receive_json()["seq"] == 2
+
+
 @pytest.mark.parametrize(("ai", "deck", "seed"), [("ai:random", "ojo_tormenta", 31), ("ai:greedy", "formas_nahual", 32),
                                                   ("ai:mcts", "veneno_serpiente", 33)])
 def test_no_websocket_message_depends_on_cards_its_reader_may_not_see(client: TestClient, ai: str, deck: str,

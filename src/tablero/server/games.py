@@ -32,6 +32,7 @@ from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.narrate import narrate
 from tablero.play.record import GameRecord
 
+from .errors import ApiError
 from .journal import Journal
 from .models import ActionRow, GameRow
 
@@ -39,14 +40,6 @@ AIS = {"ai:random": "random", "ai:greedy": "greedy", "ai:mcts": "mcts"}
 SEATS = ("A", "B")
 KEEP_FINISHED = 500  # finished games kept in memory (the rest are rebuilt from the database on demand)
 log = logging.getLogger("tablero.server")
-
-
-class Refused(Exception):
-    """A request the game refuses: HTTP status, message, rule id (None when no game rule applies)."""
-
-    def __init__(self, status: int, error: str, rule: str | None = None) -> None:
-        super().__init__(error)
-        self.status, self.error, self.rule = status, error, rule
 
 
 def public_view(g: ChoqueGame) -> dict[str, Any]:
@@ -300,19 +293,19 @@ class GameHub:
         """A seated player's action: theirs to take (surrender at any moment, CH-10.3), legal, then stored.
         Returns the player's envelope; an AI seat's reply follows in the background. Call under the lock."""
         if m.status != "playing":
-            raise Refused(409, f"game {m.id} is {m.status}, not being played")
+            raise ApiError(409, f"game {m.id} is {m.status}, not being played")
         if not isinstance(action, dict):
-            raise Refused(422, "action must be a canonical action object (docs/actions.md)")
+            raise ApiError(422, "action must be a canonical action object (docs/actions.md)")
         if action.get("player") != seat:
-            raise Refused(403, f"you play seat {seat}; this action is for {action.get('player')!r}")
+            raise ApiError(403, f"you play seat {seat}; this action is for {action.get('player')!r}")
         g = self.game(s, m)
         d = g.pending
         if action.get("do") != "surrender" and (d is None or d.player != seat):
-            raise Refused(409, f"it is {d.player if d else 'nobody'}'s decision, not yours")
+            raise ApiError(409, f"it is {d.player if d else 'nobody'}'s decision, not yours")
         try:
             self.apply(s, m, action)
         except IllegalAction as e:
-            raise Refused(422, e.message, e.rule) from None
+            raise ApiError(422, e.message, e.rule) from None
         return self.envelope(s, m, seat)
 
     # -- the AI seats -------------------------------------------------------------------------------

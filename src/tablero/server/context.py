@@ -1,0 +1,109 @@
+"""What every route shares: the database's sessions, the game hub, the password hasher, the login
+throttle and the known tokens, held by one ``Server`` on ``app.state``; and the request dependencies the
+routes declare (``DB``, ``Me``, ``Srv``), so a route says what it needs in its signature."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from argon2 import PasswordHasher
+from fastapi import Depends, Header, Request
+from sqlalchemy import delete
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
+
+from . import auth
+from .auth import Caller, LoginThrottle
+from .errors import ApiError
+from .games import GameHub
+from .models import Account, Token
+
+TOKEN_CACHE_MAX = 100_000  # known tokens kept in memory before the cache starts over
+
+
+@dataclass
+class Server:
+    """One running server's state. ``claim_after``: seconds an absent player's opponent waits before
+    claiming the game; ``token_lifetime``: seconds a login lasts."""
+
+    make_session: sessionmaker[Session]
+    hub: GameHub
+    hasher: PasswordHasher
+    logins: LoginThrottle
+    token_lifetime: float
+    claim_after: float
+    # token digest -> (caller, expiry, epoch seconds): a bot's every request needs it. A token revoked here
+    # leaves it at once; this server is the only one using the database's tokens.
+    known_tokens: dict[str, tuple[Caller, float]] = field(default_factory=dict)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self.make_session() as s:
+            yield s
+
+    def caller_for(self, s: Session, digest: str) -> tuple[Caller, float] | None:
+        """The token's account and when the token expires (epoch seconds), or None for an unknown one."""
+        row = s.get(Token, digest)
+        account = s.get(Account, row.account_id) if row is not None else None
+        if row is None or account is None:
+            return None
+        return Caller(account.id, account.username), auth.expires_at(row.created_at, self.token_lifetime)
+
+    def account_for(self, s: Session, token: str) -> Caller | None:
+        """The account behind a token still in force, or None (the WebSocket's check: it has no headers)."""
+        found = self.caller_for(s, auth.digest(token))
+        return found[0] if found is not None and auth.clock() < found[1] else None
+
+    def _lookup(self, digest: str) -> tuple[Caller, float] | None:
+        with self.session() as s:
+            return self.caller_for(s, digest)
+
+    async def authenticate(self, authorization: str | None) -> Caller:
+        """The caller behind a bearer token (401 without one, or with an unknown or expired one). Known
+        tokens are remembered in memory, so a bot's request costs no database round trip to authenticate."""
+        if not authorization or not authorization.startswith("Bearer "):
+            raise ApiError(401, "missing bearer token (Authorization: Bearer <token> from POST /api/token)")
+        digest = auth.digest(authorization.removeprefix("Bearer ").strip())
+        known = self.known_tokens.get(digest)
+        if known is None:
+            known = await run_in_threadpool(self._lookup, digest)
+            if known is None:
+                raise ApiError(401, "unknown or revoked token")
+            if len(self.known_tokens) > TOKEN_CACHE_MAX:
+                self.known_tokens.clear()
+            self.known_tokens[digest] = known
+        caller, expires = known
+        if auth.clock() >= expires:
+            self.known_tokens.pop(digest, None)
+            raise ApiError(401, "the token has expired; log in again (POST /api/token)")
+        return caller
+
+    def revoke(self, digest: str) -> None:
+        """Log a token out: gone from the database and from memory at once."""
+        with self.session() as s:
+            s.execute(delete(Token).where(Token.digest == digest))
+            s.commit()
+        self.known_tokens.pop(digest, None)
+
+
+def server(request: Request) -> Server:
+    found: Server = request.app.state.server
+    return found
+
+
+def db(request: Request) -> Iterator[Session]:
+    """A database session for the request, closed after the reply."""
+    with server(request).session() as s:
+        yield s
+
+
+async def current_account(request: Request, authorization: Annotated[str | None, Header()] = None) -> Caller:
+    return await server(request).authenticate(authorization)
+
+
+Srv = Annotated[Server, Depends(server)]
+DB = Annotated[Session, Depends(db)]
+Me = Annotated[Caller, Depends(current_account)]

@@ -1,0 +1,62 @@
+"""Refusals as the API gives them: every 4xx body is ``{"error": ..., "rule": ...}``, where ``rule`` names
+the game rule (``CH-…``) that refused the request, or is null when no game rule applies (a bad token, a
+malformed body). One exception type carries them from anywhere (a route, the game hub) to one handler."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+
+class ApiError(Exception):
+    """A refused request: HTTP status, a message for people, and the rule id when a game rule refused it.
+    Raised before anything is changed, so a refusal never leaves a trace."""
+
+    def __init__(self, status: int, error: str, rule: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(error)
+        self.status = status
+        self.error = error
+        self.rule = rule
+        self.headers = headers
+
+
+class ErrorOut(BaseModel):
+    error: str
+    rule: str | None
+
+
+# the error replies every route may give, for the OpenAPI page (and schemathesis, which checks them)
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (400, 401, 404, 409, 413, 422, 429)}
+
+
+def error_response(status: int, error: str, rule: str | None = None,
+                   headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": error, "rule": rule}, status_code=status, headers=headers)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Every refusal, FastAPI's own included (a malformed body, an unknown route), as ``{error, rule}``."""
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, e: ApiError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else e.headers
+        return error_response(e.status, e.error, e.rule, headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
+        problems = []
+        for err in e.errors()[:5]:
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+            problems.append(f"{where}: {err.get('msg', 'invalid')}")
+        return error_response(422, "; ".join(problems) or "invalid request")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:
+        return error_response(e.status_code, str(e.detail))

@@ -1,0 +1,73 @@
+"""Accounts and logins: ``POST /api/accounts``, ``POST /api/token`` and ``DELETE /api/token``."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Request, Response
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from starlette.concurrency import run_in_threadpool
+
+from .. import auth
+from ..context import DB, Me, Srv
+from ..errors import ERRORS, ApiError
+from ..models import Account, Token
+from ..schemas import AccountOut, Credentials, TokenOut
+
+USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
+
+router = APIRouter()
+
+
+@router.post("/api/accounts", status_code=201, response_model=AccountOut, responses=ERRORS)
+def create_account(body: Credentials, s: DB, srv: Srv) -> AccountOut:
+    """Register an account. Usernames are unique (case-insensitive); the password is stored as an argon2id
+    hash only."""
+    if not USERNAME.match(body.username):
+        raise ApiError(422, "username: 3-32 letters, digits, '_', '.' or '-'")
+    taken = s.scalar(select(Account.id).where(Account.username == body.username.lower()))
+    if taken is not None:
+        raise ApiError(409, f"username {body.username!r} is taken")
+    account = Account(username=body.username.lower(), password_hash=srv.hasher.hash(body.password))
+    s.add(account)
+    try:
+        s.commit()
+    except IntegrityError as e:  # a concurrent registration of the same name
+        s.rollback()
+        raise ApiError(409, f"username {body.username!r} is taken") from e
+    return AccountOut(id=account.id, username=account.username)
+
+
+@router.post("/api/token", response_model=TokenOut, responses=ERRORS)
+def create_token(body: Credentials, s: DB, srv: Srv, request: Request) -> TokenOut:
+    """Log in: a bearer token for ``Authorization: Bearer <token>``. After 5 failed logins for one username
+    (or 20 from one address) within a minute, logins are refused with 429 until the minute has passed
+    (``Retry-After`` says how long)."""
+    name = body.username.lower()
+    address = request.client.host if request.client else "?"
+    wait = srv.logins.retry_after(name, address)
+    if wait > 0:
+        raise ApiError(429, f"too many failed logins; try again in {wait:.0f} s",
+                       headers={"Retry-After": str(max(1, round(wait)))})
+    account = s.scalar(select(Account).where(Account.username == name))
+    if account is None or not auth.verify(srv.hasher, account.password_hash, body.password):
+        srv.logins.failed(name, address)
+        raise ApiError(401, "wrong username or password")
+    token = auth.new_token()
+    created = dt.datetime.fromtimestamp(auth.clock(), dt.UTC)
+    lifetime = dt.timedelta(seconds=srv.token_lifetime)
+    # the account's expired tokens go as it logs in again, so the table does not grow without bound
+    s.execute(delete(Token).where(Token.account_id == account.id, Token.created_at < created - lifetime))
+    s.add(Token(digest=auth.digest(token), account_id=account.id, created_at=created))
+    s.commit()
+    return TokenOut(token=token, expires_at=created + lifetime)
+
+
+@router.delete("/api/token", status_code=204, responses=ERRORS)
+async def delete_token(_me: Me, srv: Srv, authorization: Annotated[str, Header()]) -> Response:
+    """Log out: the token of this request stops working at once (the account's other tokens are untouched)."""
+    await run_in_threadpool(srv.revoke, auth.digest(authorization.removeprefix("Bearer ").strip()))
+    return Response(status_code=204)

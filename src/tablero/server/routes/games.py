@@ -1,0 +1,196 @@
+"""Games: ``POST|GET /api/games``, ``POST /api/games/{id}/join``, ``GET /api/games/{id}`` (with its long
+poll), ``POST /api/games/{id}/actions`` and ``POST /api/games/{id}/claim``. The routes check who asks and
+what for; the game hub (``server/games.py``) holds the games, applies and stores the actions."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Response
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+
+from tablero.games.choque.deckfile import shipped_decks
+
+from ..auth import Caller
+from ..context import DB, Me, Server, Srv
+from ..errors import ERRORS, ApiError
+from ..games import AIS, Meta, encode
+from ..models import Account, GameRow
+from ..schemas import ActionIn, EnvelopeOut, GameId, GameIn, JoinIn
+from .decks import resolve_deck
+
+ENVELOPE = {**ERRORS, 200: {"model": EnvelopeOut}}
+NOT_STARTED: dict[str, Any] = {"view": None, "pending": None, "legal_actions": [], "winner": None, "seq": 0,
+                               "events": []}  # the envelope of a challenge nobody has accepted yet
+
+router = APIRouter()
+
+
+def seat_of(row: GameRow, me: Caller) -> str | None:
+    return "A" if row.account_a == me.id else "B" if row.account_b == me.id else None
+
+
+def get_row(s: Session, game_id: int) -> GameRow:
+    row = s.get(GameRow, game_id)
+    if row is None:
+        raise ApiError(404, f"no game {game_id}")
+    return row
+
+
+def game_meta(srv: Server, s: Session, game_id: int) -> Meta:
+    m = srv.hub.meta(s, game_id)
+    if m is None:
+        raise ApiError(404, f"no game {game_id}")
+    return m
+
+
+def summary(s: Session, row: GameRow, me: Caller) -> dict[str, Any]:
+    """A line of the lobby: the game, who sits where (account or AI), how it stands, and the caller's seat."""
+    names = {}
+    for seat, acc, agent in (("A", row.account_a, row.agent_a), ("B", row.account_b, row.agent_b)):
+        a = s.get(Account, acc) if acc is not None else None
+        names[seat] = a.username if a is not None else agent
+    return {"id": row.id, "status": row.status, "edition": row.edition, "players": names,
+            "seat": seat_of(row, me), "winner": row.winner}
+
+
+@router.post("/api/games", status_code=201, responses=ERRORS)
+def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
+    """Start a game against an AI, or open a challenge (``open``) another account joins. You sit in seat A;
+    who starts is drawn with the seed (CH-4). The AI plays ``opponent_deck``, or a shipped deck of the
+    edition chosen by the seed."""
+    deck, ed = resolve_deck(s, me, body.deck, body.edition)
+    seed = body.seed if body.seed is not None else secrets.randbits(48)
+    row = GameRow(edition=ed, seed=seed, first=None, deck_a=deck, account_a=me.id, status="open")
+    if body.opponent in AIS:
+        if body.opponent_deck is not None:
+            row.deck_b, _ = resolve_deck(s, me, body.opponent_deck, ed)
+        else:
+            choices = sorted(d.id for d in shipped_decks().values() if d.deck.edition == ed)
+            if not choices:
+                raise ApiError(422, f"no shipped deck for edition {ed}; name an opponent_deck")
+            row.deck_b, _ = resolve_deck(s, me, choices[seed % len(choices)], ed)
+        row.agent_b, row.status = body.opponent, "playing"
+    s.add(row)
+    s.commit()
+    if row.status == "playing":
+        with srv.hub.lock(row.id):
+            m = game_meta(srv, s, row.id)
+            srv.hub.envelope(s, m, "A")  # builds the game; the AI starts thinking if it decides first
+    return {"id": row.id, "seat": "A"}
+
+
+@router.get("/api/games", responses=ERRORS)
+def list_games(me: Me, s: DB) -> list[dict[str, Any]]:
+    """Your games (newest first) and every open challenge."""
+    rows = s.scalars(select(GameRow).where(
+        (GameRow.account_a == me.id) | (GameRow.account_b == me.id) | (GameRow.status == "open"))
+        .order_by(GameRow.id.desc()))
+    return [summary(s, r, me) for r in rows]
+
+
+@router.post("/api/games/{game_id}/join", responses=ERRORS)
+def join_game(game_id: GameId, body: JoinIn, me: Me, s: DB, srv: Srv) -> dict[str, str]:
+    """Accept an open challenge with one of your decks: you sit in seat B."""
+    with srv.hub.lock(game_id):
+        row = get_row(s, game_id)
+        if row.status != "open":
+            raise ApiError(409, f"game {game_id} is not an open challenge")
+        if row.account_a == me.id:
+            raise ApiError(409, "you cannot accept your own challenge")
+        row.deck_b, _ = resolve_deck(s, me, body.deck, row.edition)
+        row.account_b, row.status = me.id, "playing"
+        s.commit()
+        srv.hub.started(s, game_id)
+    return {"seat": "B"}
+
+
+def read_game(srv: Server, game_id: int, me: Caller) -> tuple[bytes, int, bool]:
+    """The caller's envelope as JSON, the game's seq, and whether it is over."""
+    with srv.session() as s:
+        with srv.hub.lock(game_id):
+            m = game_meta(srv, s, game_id)
+            if m.status != "open":
+                return srv.hub.envelope(s, m, m.seat_of(me.id)), srv.hub.seq[game_id], m.status == "over"
+        return encode({**NOT_STARTED, **summary(s, get_row(s, game_id), me)}), 0, False
+
+
+@router.get("/api/games/{game_id}", responses=ENVELOPE)
+async def get_game(game_id: GameId, me: Me, srv: Srv,
+                   after: Annotated[int | None, Query(ge=-1, le=2**62, description=(
+                       "long poll: answer once the game's seq is past this (or when `wait` runs out)"))] = None,
+                   wait: Annotated[float, Query(ge=0, le=60, description="seconds a long poll may wait")] = 25,
+                   ) -> Response:
+    """Your view of the game (CH-11: the opponent's hand and every deck hidden), who must decide, your legal
+    actions when it is you, the winner, and ``seq``, the number of actions taken (one more with every
+    change). Any other account gets the public view. With ``after=SEQ`` the request waits (up to ``wait``
+    seconds) until something has happened since ``SEQ``, e.g. the AI's reply: a bot without a WebSocket
+    needs no busy polling."""
+    env, seq, over = await run_in_threadpool(read_game, srv, game_id, me)
+    if after is None or seq > after or over or wait <= 0:
+        return Response(env, media_type="application/json")
+    loop = asyncio.get_running_loop()
+    changed = asyncio.Event()
+
+    def wake() -> None:  # on the thread that committed the change
+        loop.call_soon_threadsafe(changed.set)
+
+    srv.hub.watch(game_id, wake)
+    try:
+        env, seq, over = await run_in_threadpool(read_game, srv, game_id, me)  # no change is missed between
+        if seq <= after and not over:
+            try:
+                await asyncio.wait_for(changed.wait(), wait)
+            except TimeoutError:
+                pass
+            env, seq, over = await run_in_threadpool(read_game, srv, game_id, me)
+    finally:
+        srv.hub.unwatch(game_id, wake)
+    return Response(env, media_type="application/json")
+
+
+def take_action(srv: Server, game_id: int, me: Caller, action: dict[str, Any]) -> bytes:
+    with srv.session() as s, srv.hub.lock(game_id):
+        m = game_meta(srv, s, game_id)
+        seat = m.seat_of(me.id)
+        if seat is None:
+            raise ApiError(403, f"you do not play in game {game_id}")
+        return srv.hub.act(s, m, seat, action)
+
+
+@router.post("/api/games/{game_id}/actions", responses=ENVELOPE)
+async def post_action(game_id: GameId, body: ActionIn, me: Me, srv: Srv) -> Response:
+    """Take one canonical action (docs/actions.md) as your seat: your envelope after it. Refused with nothing
+    changed when it is not yours to take (403/409) or the rules forbid it (422 with the rule id). An AI
+    opponent's reply follows on the WebSocket (or ``GET ?after=seq``)."""
+    # one hop to a worker thread for the whole action: bots post many, and each hop costs latency
+    return Response(await run_in_threadpool(take_action, srv, game_id, me, body.action),
+                    media_type="application/json")
+
+
+@router.post("/api/games/{game_id}/claim", responses=ENVELOPE)
+def claim(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
+    """Claim the win when the opponent must decide and has not acted for the server's claim time (10
+    minutes by default). It is stored as the absent player's surrender (CH-10.3), so the replay holds."""
+    with srv.hub.lock(game_id):
+        m = game_meta(srv, s, game_id)
+        seat = m.seat_of(me.id)
+        if seat is None:
+            raise ApiError(403, f"you do not play in game {game_id}")
+        g = srv.hub.game(s, m) if m.status == "playing" else None
+        d = g.pending if g is not None and not g.is_over else None
+        if d is None or d.player == seat:
+            raise ApiError(409, "only a player waiting on the opponent's decision can claim the game")
+        last = s.scalar(select(GameRow.updated_at).where(GameRow.id == game_id))
+        assert last is not None
+        since = last if last.tzinfo else last.replace(tzinfo=dt.UTC)
+        waited = (dt.datetime.now(dt.UTC) - since).total_seconds()
+        if waited < srv.claim_after:
+            raise ApiError(409, f"the opponent has had {waited:.0f} s of the {srv.claim_after:.0f} s allowed")
+        srv.hub.apply(s, m, {"player": d.player, "do": "surrender"})
+        return Response(srv.hub.envelope(s, m, seat), media_type="application/json")

@@ -1,0 +1,92 @@
+"""The shapes of the API's requests and replies (pydantic): FastAPI validates bodies against them (a
+malformed or wrongly typed one gets 422 naming the field) and the OpenAPI page documents them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any
+
+from fastapi import Path as PathParam
+from pydantic import BaseModel, Field
+
+GameId = Annotated[int, PathParam(ge=1, le=2**62, description="a game id from POST or GET /api/games")]
+DeckId = Annotated[str, PathParam(max_length=64, description="a deck id from GET /api/decks")]
+
+
+class Credentials(BaseModel):
+    username: str = Field(min_length=3, max_length=32, description="3-32 letters, digits, _ . -")
+    password: str = Field(min_length=8, max_length=256)
+
+
+class AccountOut(BaseModel):
+    id: int
+    username: str
+
+
+class TokenOut(BaseModel):
+    token: str
+    expires_at: dt.datetime = Field(description="when the token stops working (UTC); log in again after it")
+
+
+class DeckIn(BaseModel):
+    """A deck in the deck-file shape of docs/decks.md: card id -> copies."""
+
+    name: str = Field(min_length=1, max_length=80)
+    edition: str = Field(default="choque-2026", max_length=32)
+    main: dict[str, int]
+    souls: dict[str, int]
+    support: dict[str, int] = Field(default_factory=dict)
+    strategy: str | None = Field(default=None, max_length=40)
+    description: str | None = Field(default=None, max_length=2000)
+
+
+class ViolationOut(BaseModel):
+    rule: str
+    card: str | None
+    message: str
+
+
+class DeckCheckOut(BaseModel):
+    legal: bool
+    violations: list[ViolationOut]
+
+
+class DeckOut(BaseModel):
+    id: str
+    name: str
+    edition: str
+    legal: bool
+    violations: list[ViolationOut]
+
+
+class GameIn(BaseModel):
+    deck: str = Field(max_length=64, description="a deck id from GET /api/decks")
+    opponent: str = Field(pattern=r"^(ai:random|ai:greedy|ai:mcts|open)$")
+    opponent_deck: str | None = Field(default=None, max_length=64)
+    edition: str | None = Field(default=None, max_length=32)
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+
+
+class JoinIn(BaseModel):
+    deck: str = Field(max_length=64)
+
+
+class ActionIn(BaseModel):
+    action: dict[str, Any]
+
+
+class PendingOut(BaseModel):
+    player: str
+    kind: str
+
+
+class EnvelopeOut(BaseModel):
+    """What a client sees of a game (GET /api/games/{id}, the reply to an action, each WebSocket message)."""
+
+    view: dict[str, Any] | None = Field(description="the caller's seat view (CH-11.2), or the public view")
+    pending: PendingOut | None = Field(description="who must decide, and what kind of decision")
+    legal_actions: list[dict[str, Any]] = Field(description="empty unless the decision is the caller's")
+    winner: str | None = Field(description="A, B or draw once the game is over")
+    seq: int = Field(description="actions taken so far: one more with every change")
+    events: list[dict[str, Any]] = Field(description=(
+        "what the last change did, as log entries this seat may see, each with `text: {es, en}`"))
