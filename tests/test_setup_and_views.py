@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import make_game, random_moves
 from tablero.core import BadInput, Rng, new_game
@@ -118,3 +119,39 @@ def test_ch_11_2_the_log_hides_the_opponents_draws() -> None:
 def test_views_reject_unknown_players(game) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(BadInput):
         game.view("C")
+
+
+def test_ch_11_resample_keeps_the_card_a_pending_special_call_has_picked() -> None:
+    """CH-6.2 / CH-11.2: B has picked a Difunto from its deck for Perro Guía's special call and must choose
+    its zone. Every determinization for A (B's hand and deck order redrawn) keeps that card in B's deck,
+    so B's decision in the copy still names a card that is there (found by Hypothesis in CI: the card was
+    redrawn into B's hand, and calling it failed)."""
+    doc = yaml.safe_load("""
+cards:
+  - {id: lobo, name: "Lobo", type: personaje, value: 3, hearts: 1, strength: 3, resistance: 4}
+  - {id: uno, name: "Uno", type: personaje, value: 1, hearts: 1, strength: 1, resistance: 1}
+state:
+  turn: 3
+  phase: combat
+  players:
+    A: {characters: {C1: lobo}}
+    B: {characters: {C1: perro_guia_del_rio_oscuro, C2: uno, C4: uno}, hand: [uno, uno, lobo],
+        main_deck: [huesero_del_mictlan, uno, calaverita_risuena, lobo, uno]}
+actions:
+  - {player: A, do: attack, attacker: C1, target: B.C1}
+  - {player: B, do: choose, cards: [calaverita_risuena]}
+""")
+    g = play(doc)
+    assert g.pending.player == "B" and g.pending.kind == "choose"
+    zones = {a["option"] for a in g.legal_actions()}
+    assert zones == {"C1", "C3"}
+    moved = 0
+    for k in range(40):
+        r = g.resample("A", Rng(k))
+        assert r.view("A") == g.view("A")
+        if r.observe()["B"]["hand"] != g.observe()["B"]["hand"]:
+            moved += 1
+        assert {a["option"] for a in r.legal_actions()} == zones
+        r.apply({"player": "B", "do": "choose", "option": "C3"})
+        assert r.observe()["B"]["C3"]["card"] == "calaverita_risuena"
+    assert moved > 0, "the redraws never changed B's hand: the test would prove nothing"

@@ -6,9 +6,15 @@ opponent's support deck. The true multiset of hidden cards is kept (open decklis
 souls stay souls and main-deck cards stay main-deck cards, so every deck and hand keeps its size and
 everything the viewer can see is unchanged. Pools are sorted before shuffling, so the result depends on
 what is hidden, never on how it happened to be ordered.
+
+A card that work in progress holds by name stays where it is: the card a player just picked from their
+deck for a special call, waiting for its zone (CH-6.2), cannot be redrawn into their hand, or the copy's
+pending decision would name a card that is no longer there.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from tablero.core import Rng
 
@@ -24,11 +30,27 @@ def _middle(deck: list[CardDef], known: list[int], vi: int) -> tuple[int, int]:
     return bottom, n - top
 
 
+def _held(s: State) -> set[int]:
+    """The cards (by identity) that the pending decision or the work on the stack names in a hand or a
+    deck: handles ``("card", player, zone, card)``, wherever they sit in those tuples."""
+    held: set[int] = set()
+    todo: list[Any] = [s.pending, s.stack]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, tuple | list):
+            if len(x) == 4 and x[0] == "card" and isinstance(x[3], CardDef):
+                held.add(id(x[3]))
+            todo.extend(x)
+    return held
+
+
 def resample(s: State, vi: int, rng: Rng) -> None:
+    held = _held(s)
     for pi, p in enumerate(s.players):
         mlo, mhi = _middle(p.main, p.main_known, vi)
         slo, shi = _middle(p.souls, p.soul_known, vi)
-        main_pool = p.main[mlo:mhi]
+        main_mid = p.main[mlo:mhi]
+        main_pool = [c for c in main_mid if id(c) not in held]
         soul_pool = p.souls[slo:shi]
         hidden_hand: list[CardDef] = []
         kept_hand: list[CardDef] = []
@@ -37,6 +59,8 @@ def resample(s: State, vi: int, rng: Rng) -> None:
             for c in p.hand:
                 if c in known:
                     known.remove(c)
+                    kept_hand.append(c)
+                elif id(c) in held:
                     kept_hand.append(c)
                 elif c.type == "amalgama":
                     kept_hand.append(c)
@@ -59,7 +83,11 @@ def resample(s: State, vi: int, rng: Rng) -> None:
             p.hand = kept_hand + soul_pool[:n_soul] + main_pool[:n_main]
             soul_pool = soul_pool[n_soul:]
             main_pool = main_pool[n_main:]
-        p.main[mlo:mhi] = main_pool
+        if len(main_pool) == len(main_mid):
+            p.main[mlo:mhi] = main_pool
+        else:  # the held cards keep their places; the redrawn ones fill the rest in order
+            rest = iter(main_pool)
+            p.main[mlo:mhi] = [c if id(c) in held else next(rest) for c in main_mid]
         p.souls[slo:shi] = soul_pool
 
 
