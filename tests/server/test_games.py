@@ -81,12 +81,14 @@ def test_a_whole_game_against_each_ai(client: TestClient, ai: str) -> None:
     g = rebuilt(replay)
     assert g.winner == final["winner"] == replay["result"]["winner"]
     assert g.view("A") == final["view"]
+    assert final["players"] == {"A": "ana", "B": ai}
 
 
 def test_two_bot_clients_play_a_challenge_to_the_end(client: TestClient) -> None:
     ana, beto, carla = register(client, "ana"), register(client, "beto"), register(client, "carla")
     gid = client.post("/api/games", headers=ana, json={"deck": "veneno_serpiente", "opponent": "open",
                                                        "seed": 8}).json()["id"]
+    assert client.get(f"/api/games/{gid}", headers=carla).json()["players"] == {"A": "ana", "B": None}
     listed = client.get("/api/games", headers=beto).json()
     assert [g["status"] for g in listed if g["id"] == gid] == ["open"]
     assert client.post(f"/api/games/{gid}/join", headers=ana, json={"deck": "furia_jaguar"}).status_code == 409
@@ -95,11 +97,12 @@ def test_two_bot_clients_play_a_challenge_to_the_end(client: TestClient) -> None
     # a spectator gets the public view: both hands hidden, no actions
     watch = client.get(f"/api/games/{gid}", headers=carla).json()
     assert_hidden(watch, None)
-    assert watch["legal_actions"] == []
+    assert watch["legal_actions"] == [] and watch["players"] == {"A": "ana", "B": "beto"}
     final = play_out(client, gid, {"A": ana, "B": beto}, seed=2)
     assert final["winner"] in ("A", "B", "draw")
     g = rebuilt(client.get(f"/api/games/{gid}/replay", headers=carla).json())
     assert g.winner == final["winner"]
+    assert client.get(f"/api/games/{gid}/replay/3", headers=carla).json()["players"] == {"A": "ana", "B": "beto"}
 
 
 def test_refused_actions_change_nothing(client: TestClient) -> None:

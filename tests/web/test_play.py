@@ -66,13 +66,17 @@ def click_an_action(page: Page, rng: random.Random) -> None:
     pick.click()
 
 
-def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> str:
+def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000, midgame: Path | None = None) -> str:
     """Click until the game is over: through the highlighted card → place flow when a hand card can go
-    somewhere, otherwise one of the listed legal actions. Returns the final status text."""
+    somewhere, otherwise one of the listed legal actions. Returns the final status text. With ``midgame``,
+    a screenshot of the board is saved there at the first decision of turn 7 or later (the README's)."""
     for _ in range(limit):
         status = my_decision_or_the_end(page)
         if status is not None:
             return status
+        if midgame is not None and not midgame.exists() and int(page.locator("#game").get_attribute(
+                "data-turn") or 0) >= 7:
+            page.screenshot(path=str(midgame), full_page=True)
         before = seq(page)
         sources = page.locator(".zone.source[data-ref^='hand:']")
         if sources.count() and rng.random() < 0.5:
@@ -102,11 +106,15 @@ def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, 
     expect(page.locator("#game .board")).to_be_visible()
     # CH-11: the opponent's field shows no hand, only its size
     expect(page.locator(".field.theirs .card-in-hand")).to_have_count(0)
+    expect(page.locator(".field.theirs .owner")).to_have_text("Rival · ai:random")  # whose field is whose
+    expect(page.locator(".field.mine .owner")).to_have_text("Tú · ana_web")
     page.screenshot(path=str(artifacts / "board-desktop.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(artifacts / "board-phone.png"), full_page=True)
     page.set_viewport_size({"width": 1280, "height": 860})
-    final = play_to_the_end(page, random.Random(7))
+    (artifacts / "board-midgame.png").unlink(missing_ok=True)  # taken anew by this game
+    final = play_to_the_end(page, random.Random(7), midgame=artifacts / "board-midgame.png")
+    assert (artifacts / "board-midgame.png").exists()
     assert "Ganaste" in final or "Perdiste" in final or "Empate" in final
     assert {"#battle", ".zone.attacked"} <= seen(page)  # combats were shown while they resolved (CH-9)
     game = page.locator("#game").get_attribute("data-game")

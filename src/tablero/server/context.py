@@ -89,19 +89,22 @@ class Server:
         self.known_tokens.pop(digest, None)
 
 
-def server(request: Request) -> Server:
+async def server(request: Request) -> Server:
+    """The running server (async: a plain function would cost every request a hop to a worker thread)."""
     found: Server = request.app.state.server
     return found
 
 
 def db(request: Request) -> Iterator[Session]:
     """A database session for the request, closed after the reply."""
-    with server(request).session() as s:
+    srv: Server = request.app.state.server
+    with srv.session() as s:
         yield s
 
 
 async def current_account(request: Request, authorization: Annotated[str | None, Header()] = None) -> Caller:
-    return await server(request).authenticate(authorization)
+    srv: Server = request.app.state.server
+    return await srv.authenticate(authorization)
 
 
 Srv = Annotated[Server, Depends(server)]

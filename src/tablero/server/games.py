@@ -34,7 +34,7 @@ from tablero.play.record import GameRecord
 
 from .errors import ApiError
 from .journal import Journal
-from .models import ActionRow, GameRow
+from .models import Account, ActionRow, GameRow
 
 AIS = {"ai:random": "random", "ai:greedy": "greedy", "ai:mcts": "mcts"}
 SEATS = ("A", "B")
@@ -75,10 +75,12 @@ def events_for(g: ChoqueGame, seat: str | None, start: int, end: int) -> list[di
     return out
 
 
-def envelope(g: ChoqueGame, seat: str | None, seq: int, events: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+def envelope(g: ChoqueGame, seat: str | None, seq: int, events: tuple[int, int] = (0, 0),
+             players: dict[str, str | None] | None = None) -> dict[str, Any]:
     """What one client sees of a game: its view, who must decide, its legal actions when it is them,
-    ``seq``, the number of actions taken so far (it grows by one with every change), and ``events``, what
-    the last change did (log entries ``events`` of the game, as this seat may see them)."""
+    ``seq``, the number of actions taken so far (it grows by one with every change), ``events``, what
+    the last change did (log entries ``events`` of the game, as this seat may see them), and ``players``,
+    who sits in each seat (an account's name, or the AI's)."""
     d = None if g.is_over else g.pending
     mine = d is not None and seat is not None and d.player == seat
     return {"view": g.view(seat) if seat else public_view(g),
@@ -86,7 +88,8 @@ def envelope(g: ChoqueGame, seat: str | None, seq: int, events: tuple[int, int] 
             "legal_actions": g.legal_actions() if mine else [],
             "winner": g.winner,
             "seq": seq,
-            "events": events_for(g, seat, *events)}
+            "events": events_for(g, seat, *events),
+            "players": players or {"A": None, "B": None}}
 
 
 def encode(env: dict[str, Any]) -> bytes:
@@ -108,6 +111,7 @@ def rebuild(edition: str, seed: int, first: str | None, decks: list[dict[str, An
 Listener = Callable[[bytes], None]
 ACTIONS = cast(Table, ActionRow.__table__)
 GAMES = cast(Table, GameRow.__table__)
+ACCOUNTS = cast(Table, Account.__table__)
 
 
 @dataclass
@@ -121,6 +125,12 @@ class Meta:
     winner: str | None
     accounts: tuple[int | None, int | None]
     agents: tuple[str | None, str | None]
+    names: tuple[str | None, str | None] = (None, None)  # the accounts' usernames
+
+    @property
+    def players(self) -> dict[str, str | None]:
+        """Who sits in each seat, as the envelope names them: the account's username, or the AI."""
+        return {seat: self.names[i] or self.agents[i] for i, seat in enumerate(SEATS)}
 
     def seat_of(self, account_id: int) -> str | None:
         return "A" if self.accounts[0] == account_id else "B" if self.accounts[1] == account_id else None
@@ -184,7 +194,9 @@ class GameHub:
         if hit is not None and hit[0] == seq:
             return hit[1]
         span = self._spans.get(game_id)
-        data = encode(envelope(g, seat, seq, span[1:] if span is not None and span[0] == seq else (0, 0)))
+        m = self.metas.get(game_id)
+        data = encode(envelope(g, seat, seq, span[1:] if span is not None and span[0] == seq else (0, 0),
+                               m.players if m is not None else None))
         self._encoded[(game_id, seat)] = (seq, data)
         return data
 
@@ -209,12 +221,17 @@ class GameHub:
         game's lock."""
         m = self.metas.get(game_id)
         if m is None:
+            a, b = ACCOUNTS.alias(), ACCOUNTS.alias()
             r = s.execute(select(GAMES.c.id, GAMES.c.seed, GAMES.c.status, GAMES.c.winner, GAMES.c.account_a,
-                                 GAMES.c.account_b, GAMES.c.agent_a, GAMES.c.agent_b)
+                                 GAMES.c.account_b, GAMES.c.agent_a, GAMES.c.agent_b,
+                                 a.c.username.label("name_a"), b.c.username.label("name_b"))
+                          .select_from(GAMES.outerjoin(a, a.c.id == GAMES.c.account_a)
+                                       .outerjoin(b, b.c.id == GAMES.c.account_b))
                           .where(GAMES.c.id == game_id)).first()
             if r is None:
                 return None
-            m = Meta(r.id, r.seed, r.status, r.winner, (r.account_a, r.account_b), (r.agent_a, r.agent_b))
+            m = Meta(r.id, r.seed, r.status, r.winner, (r.account_a, r.account_b), (r.agent_a, r.agent_b),
+                     (r.name_a, r.name_b))
             if m.status != "open":  # an open challenge changes when joined
                 self.metas[game_id] = m
         return m

@@ -90,3 +90,6 @@ class EnvelopeOut(BaseModel):
     seq: int = Field(description="actions taken so far: one more with every change")
     events: list[dict[str, Any]] = Field(description=(
         "what the last change did, as log entries this seat may see, each with `text: {es, en}`"))
+    players: dict[str, str | None] = Field(description=(
+        "who sits in each seat, A and B: the account's username, the AI (`ai:greedy`), or null for a seat "
+        "nobody has taken yet"))

@@ -64,11 +64,17 @@ function countOf(ids) {
   return [...m];
 }
 
-function field(side, seat, name, mine) {
+/** Whose field this is: "Tú · ana" below, "Rival · ai:greedy" above (a spectator sees the seats). */
+function owner(seat, who, mine, watching) {
+  const role = watching ? seat : mine ? t("you") : t("rival");
+  return el("strong", { class: "owner", "data-seat": seat }, who ? `${role} · ${who}` : role);
+}
+
+function field(side, seat, name, mine, label) {
   side.__seat = seat;
   const sector = (s, chars) => el("div", { class: "sector" },
     zoneCell(side, s, name, "sector-card"), ...chars.map((c) => zoneCell(side, c, name)));
-  const info = el("div", { class: "info" },
+  const info = el("div", { class: "info" }, label,
     el("button", { type: "button", class: "zone hearts", "data-ref": `${seat}.hearts` },
       `${t("hearts")}: ${side.hearts}`),
     el("span", {}, `${t("hand")}: ${side.hand_count}`),
@@ -129,7 +135,10 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
       el("span", { class: "name" }, name(c) || c), el("span", { class: "meta" }, summary(card(c))))));
   const panel = el("aside", { class: "card-detail", id: "card-detail", "aria-live": "polite" });
   fillDetail(panel, card);
-  const board = el("div", { class: "board" }, field(view[other], other, name, false), field(view[seat], seat, name, true));
+  const players = env.players || {};
+  const board = el("div", { class: "board" },
+    field(view[other], other, name, false, owner(other, players[other], false, !me)),
+    field(view[seat], seat, name, true, owner(seat, players[seat], true, !me)));
   // the list: each legal action a button, except that the many actions of one source (twelve ways to call
   // an amalgam) are one button that chooses that source, as clicking it on the board would
   const listed = [];
@@ -166,6 +175,7 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
   const log = el("details", { class: "log", open: true }, el("summary", {}, t("log")),
     el("ol", { id: "log" }, logEvents.slice(-40).map((e) => el("li", {}, (e.text && (e.text[lang] || e.text.es)) || e.event))));
   root.dataset.seq = String(env.seq);
+  root.dataset.turn = String(view.turn);
   const focused = focusKey(root);
   root.replaceChildren(bar, ...inPlay, board, hand, panel, list, log);
   if (view.battle) {

@@ -26,7 +26,7 @@ from .decks import resolve_deck
 
 ENVELOPE = {**ERRORS, 200: {"model": EnvelopeOut}}
 NOT_STARTED: dict[str, Any] = {"view": None, "pending": None, "legal_actions": [], "winner": None, "seq": 0,
-                               "events": []}  # the envelope of a challenge nobody has accepted yet
+                               "events": []}  # a challenge nobody has accepted yet, less its ``players``
 
 router = APIRouter()
 

@@ -16,7 +16,7 @@ from ..errors import ERRORS, ApiError
 from ..games import encode, envelope, rebuild
 from ..models import ActionRow, GameRow
 from ..schemas import GameId
-from .games import ENVELOPE, get_row, seat_of
+from .games import ENVELOPE, get_row, seat_of, summary
 
 router = APIRouter()
 
@@ -50,7 +50,7 @@ def replay_step(game_id: GameId, step: Annotated[int, PathParam(ge=0, le=10**6)]
         raise ApiError(404, f"game {game_id} has {len(actions)} steps")
     assert row.deck_b is not None
     g, start = rebuild(row.edition, row.seed, row.first, [row.deck_a, row.deck_b], actions[:step])
-    env = envelope(g, seat_of(row, me), step, (start, len(g.log)))
+    env = envelope(g, seat_of(row, me), step, (start, len(g.log)), summary(s, row, me)["players"])
     env["legal_actions"] = []  # a replay is only looked at
     env["steps"] = len(actions)
     return Response(encode(env), media_type="application/json")
