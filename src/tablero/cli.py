@@ -254,7 +254,9 @@ from tablero.play.commands import replay as _replay_command  # noqa: E402
               help="Database URL: a SQLite file, or postgresql+psycopg://user:password@host:port/name.")
 @click.option("--token-days", default=30.0, show_default=True, type=click.FloatRange(min=0, min_open=True),
               help="How long a login lasts, in days; then the player or bot logs in again.")
-def serve(host: str, port: int, db_url: str, token_days: float) -> None:
+@click.option("--claim-minutes", default=10.0, show_default=True, type=click.FloatRange(min=0, min_open=True),
+              help="How long a player who must decide may be absent before the opponent can claim the game.")
+def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: float) -> None:
     """Run the game server: the HTTP API for players and bots (OpenAPI page at /docs)."""
     import uvicorn
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -262,7 +264,7 @@ def serve(host: str, port: int, db_url: str, token_days: float) -> None:
     from tablero.server.app import create_app
 
     try:
-        app = create_app(db_url, token_days=token_days)
+        app = create_app(db_url, token_days=token_days, claim_after=claim_minutes * 60.0)
     except (SQLAlchemyError, ArgumentError, ModuleNotFoundError) as e:
         click.echo(f"error: cannot open the database {db_url!r}: {e}", err=True)
         sys.exit(2)

@@ -41,6 +41,39 @@ def test_serve_refuses_a_login_lifetime_that_is_not_positive() -> None:
     assert r.returncode == 2 and "--token-days" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_the_claim_time_is_the_operators_to_set(tmp_path: Path) -> None:
+    """``tablero serve --claim-minutes``: an absent player's game can be claimed once that time has passed
+    since the decision became theirs, and not before."""
+    import time
+
+    proc, base = serve(tmp_path / "claim.db", options=["--claim-minutes", "0.03"])  # 1.8 s
+    try:
+        with httpx.Client(base_url=base, timeout=60) as c:
+            heads = {}
+            for name in ("ana", "beto"):
+                c.post("/api/accounts", json={"username": name, "password": "contraseña-1"})
+                tok = c.post("/api/token", json={"username": name, "password": "contraseña-1"}).json()["token"]
+                heads[name] = {"Authorization": f"Bearer {tok}"}
+            gid = c.post("/api/games", headers=heads["ana"], json={"deck": "furia_jaguar", "opponent": "open",
+                                                                   "seed": 2}).json()["id"]
+            c.post(f"/api/games/{gid}/join", headers=heads["beto"], json={"deck": "veneno_serpiente"})
+            started = time.monotonic()
+            absent = c.get(f"/api/games/{gid}", headers=heads["ana"]).json()["pending"]["player"]
+            waiting = heads["beto"] if absent == "A" else heads["ana"]
+            early = c.post(f"/api/games/{gid}/claim", headers=waiting)
+            if time.monotonic() - started < 1.5:  # a very slow machine may already be past the time
+                assert early.status_code == 409 and "s allowed" in early.json()["error"]
+            time.sleep(max(0.0, 2.2 - (time.monotonic() - started)))
+            r = c.post(f"/api/games/{gid}/claim", headers=waiting)
+            assert r.status_code == 200 and r.json()["winner"] == ("B" if absent == "A" else "A")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    r = subprocess.run([sys.executable, "-m", "tablero", "serve", "--claim-minutes", "-1"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and "--claim-minutes" in r.stderr and "Traceback" not in r.stderr
+
+
 def start(port: int, db: Path) -> subprocess.Popen[bytes]:
     return serve(db, port)[0]
 

@@ -9,7 +9,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -21,13 +21,13 @@ def free_port() -> int:
 
 
 def serve(db: Path, port: int | None = None, *, wait: float = 30.0, stderr: int | IO[Any] | None = subprocess.DEVNULL,
-          env: Mapping[str, str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``python -m tablero serve`` on 127.0.0.1 (``port``, or a free one) with the SQLite file ``db``;
-    return the process and its base URL once it answers. A server that does not answer within ``wait``
-    seconds is killed, and RuntimeError says so."""
+          env: Mapping[str, str] | None = None, options: Sequence[str] = ()) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``python -m tablero serve`` on 127.0.0.1 (``port``, or a free one) with the SQLite file ``db``
+    and any further ``options``; return the process and its base URL once it answers. A server that does
+    not answer within ``wait`` seconds is killed, and RuntimeError says so."""
     port = port if port is not None else free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
-                            stderr=stderr, env=dict(env) if env is not None else None)
+    proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+                             *options], stderr=stderr, env=dict(env) if env is not None else None)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
