@@ -273,7 +273,7 @@ def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: f
     # Fewer, not longer, collections: a server holds many live games, and CPython's default thresholds
     # make it pause (up to ~100 ms on 2 cores) for full collections every few seconds under load.
     gc.set_threshold(20_000, 20, 20)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
 
 
 main.add_command(_play_command)
