@@ -226,6 +226,39 @@ def test_an_absent_opponent_game_can_be_claimed(db_url: str) -> None:
         assert replay["actions"][-1] == {"player": who, "do": "surrender"}
 
 
+def test_a_closed_socket_stops_listening(client: TestClient) -> None:
+    """A client that goes away leaves nothing behind: its listener is gone, and the next change is pushed
+    to the sockets still open only."""
+    import time
+
+    ana, beto = register(client, "ana"), register(client, "beto")
+    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
+                                                       "seed": 4}).json()["id"]
+    client.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "veneno_serpiente"})
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    token = ana["Authorization"].removeprefix("Bearer ")
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as stays:
+        stays.receive_json()
+        with client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as leaves:
+            leaves.receive_json()
+            assert len(hub.listeners[gid]) == 2
+        for _ in range(100):  # the server notices the close on its own time
+            if len(hub.listeners[gid]) == 1:
+                break
+            time.sleep(0.02)
+        assert len(hub.listeners[gid]) == 1
+        env = client.get(f"/api/games/{gid}", headers=ana).json()
+        mover = ana if env["legal_actions"] else beto
+        action = client.get(f"/api/games/{gid}", headers=mover).json()["legal_actions"][0]
+        assert client.post(f"/api/games/{gid}/actions", headers=mover, json={"action": action}).status_code == 200
+        assert stays.receive_json()["seq"] == 1
+    for _ in range(100):
+        if not hub.listeners[gid]:
+            break
+        time.sleep(0.02)
+    assert hub.listeners[gid] == []
+
+
 def test_a_change_made_while_a_socket_opens_reaches_it(client: TestClient, monkeypatch: Any) -> None:
     """A socket's first envelope and its place among the listeners are taken together: a change made while
     it opens (an AI's move, the opponent's action) comes as its next message, never falls between the two.

@@ -41,7 +41,7 @@ async def game_socket(websocket: WebSocket, game_id: GameId, token: str = "") ->
     """Pushes the caller's envelope (as GET /api/games/{id}) at once and after every change."""
     srv: Server = websocket.app.state.server
     loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[bytes] = asyncio.Queue()
+    queue: asyncio.Queue[bytes | None] = asyncio.Queue()  # None: the client has gone
 
     def push(e: bytes) -> None:  # called on a worker thread after a commit
         loop.call_soon_threadsafe(queue.put_nowait, e)
@@ -50,21 +50,28 @@ async def game_socket(websocket: WebSocket, game_id: GameId, token: str = "") ->
     if code or env is None:
         await websocket.close(code=code)
         return
+
+    async def until_closed() -> None:
+        """Clients have nothing to say; what arrives is only read to learn when they leave. However the
+        reading ends, the sending loop is told to stop (and the listener goes)."""
+        try:
+            while (await websocket.receive())["type"] != "websocket.disconnect":
+                pass
+        except Exception:  # noqa: BLE001 - a broken connection is a closed one
+            pass
+        finally:
+            queue.put_nowait(None)
+
+    closed: asyncio.Future[None] | None = None
     try:
         await websocket.accept()
+        closed = asyncio.ensure_future(until_closed())
         await websocket.send_text(env.decode())
-        receiving = asyncio.ensure_future(websocket.receive())
-        while True:
-            getting = asyncio.ensure_future(queue.get())
-            done, _ = await asyncio.wait({receiving, getting}, return_when=asyncio.FIRST_COMPLETED)
-            if receiving in done:
-                getting.cancel()
-                if receiving.result()["type"] == "websocket.disconnect":
-                    return
-                receiving = asyncio.ensure_future(websocket.receive())  # clients have nothing to say
-            if getting in done:
-                await websocket.send_text(getting.result().decode())
+        while (e := await queue.get()) is not None:
+            await websocket.send_text(e.decode())
     except WebSocketDisconnect:
         return
     finally:
+        if closed is not None:
+            closed.cancel()
         srv.hub.unlisten(game_id, push)
