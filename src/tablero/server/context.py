@@ -14,6 +14,7 @@ from fastapi import Depends, Header, Request
 from sqlalchemy import delete
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import HTTPConnection
 
 from . import auth
 from .auth import Caller, LoginThrottle
@@ -89,22 +90,25 @@ class Server:
         self.known_tokens.pop(digest, None)
 
 
-async def server(request: Request) -> Server:
-    """The running server (async: a plain function would cost every request a hop to a worker thread)."""
-    found: Server = request.app.state.server
+def server_of(conn: HTTPConnection) -> Server:
+    """The running server behind a request or a WebSocket."""
+    found: Server = conn.app.state.server
     return found
+
+
+async def server(request: Request) -> Server:
+    """The ``Srv`` dependency (async: a plain function would cost every request a hop to a worker thread)."""
+    return server_of(request)
 
 
 def db(request: Request) -> Iterator[Session]:
     """A database session for the request, closed after the reply."""
-    srv: Server = request.app.state.server
-    with srv.session() as s:
+    with server_of(request).session() as s:
         yield s
 
 
 async def current_account(request: Request, authorization: Annotated[str | None, Header()] = None) -> Caller:
-    srv: Server = request.app.state.server
-    return await srv.authenticate(authorization)
+    return await server_of(request).authenticate(authorization)
 
 
 Srv = Annotated[Server, Depends(server)]

@@ -9,7 +9,7 @@ import asyncio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
-from ..context import Server
+from ..context import Server, server_of
 from ..games import Listener, encode
 from ..schemas import GameId
 from .games import NOT_STARTED
@@ -39,7 +39,7 @@ def subscribe(srv: Server, game_id: int, token: str, push: Listener) -> tuple[in
 @router.websocket("/api/games/{game_id}/ws")
 async def game_socket(websocket: WebSocket, game_id: GameId, token: str = "") -> None:
     """Pushes the caller's envelope (as GET /api/games/{id}) at once and after every change."""
-    srv: Server = websocket.app.state.server
+    srv = server_of(websocket)
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[bytes | None] = asyncio.Queue()  # None: the client has gone
 
