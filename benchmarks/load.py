@@ -87,7 +87,7 @@ class Game:
 
     async def play(self) -> None:
         async with self.http.post("/api/games", headers=self.headers(0), json={
-                "deck": DECKS[self.seed % 4], "opponent": "open", "seed": self.seed}) as r:
+                "deck": DECKS[self.seed % 4], "opponent": "open"}) as r:  # the server draws the game's seed
             r.raise_for_status()
             self.id = (await r.json())["id"]
         async with self.http.post(f"/api/games/{self.id}/join", headers=self.headers(1),

@@ -2,7 +2,8 @@
 
 The pty test answers every prompt of the real command (a seeded random pick among the listed numbers),
 then rebuilds the saved game and checks, decision by decision, that no card of the opponent's that was
-never shown to seat A is named in what seat A was shown.
+never shown to seat A is named in what seat A was shown, and that the game's seed (drawn at random, since
+none is given) was shown only once the game was over.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 import tablero
+from leaks import seed_leaks
 from tablero.cli import main
 from tablero.core import Rng, new_game
 from tablero.games.choque.cardfile import shipped_pool
@@ -52,8 +54,8 @@ def _run(args: list[str], text: str) -> Any:
 def test_pty_game_to_a_winner_saves_a_replayable_file_and_hides_the_opponents_cards(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     save = tmp_path / "game.json"
-    args = ["-m", "tablero", "play", "--vs", "random", "--seed", "5", "--deck", "furia_jaguar",
-            "--opponent-deck", "veneno_serpiente", "--save", str(save)]
+    args = ["-m", "tablero", "play", "--vs", "random", "--deck", "furia_jaguar",
+            "--opponent-deck", "veneno_serpiente", "--save", str(save)]  # no --seed: a random one
     child = pexpect.spawn(sys.executable, args, env=_env(), encoding="utf-8", timeout=30,
                           dimensions=(50, 200))
     rng = Rng(11)
@@ -87,6 +89,13 @@ def test_pty_game_to_a_winner_saves_a_replayable_file_and_hides_the_opponents_ca
     assert doc["agents"] == {"A": "human", "B": "random"}
     assert doc["winner"] in ("A", "B", "draw")
     assert len(doc["decks"]) == 2 and {"name", "main", "souls", "support"} <= set(doc["decks"][0])
+
+    # CH-11.2: the seed (with the decklists, the computer's hand) appears on no screen before the end
+    seed = doc["seed"]
+    assert seed >= 2**32, "a drawn seed is 63 random bits, not a default anyone can guess"
+    leaks = seed_leaks("".join(screens), seed)
+    assert not leaks and "emilla" not in "".join(screens), leaks[:3]
+    assert f"Semilla de este CHOQUE: {seed}." in pending  # shown once the game is over
 
     replay = _run(["replay", str(save)], "\n\nq\n")
     assert replay.exit_code == 0, replay.output
@@ -341,3 +350,38 @@ def test_replay_of_an_illegal_action_or_missing_file_exits_2(saved_game: Path, t
     r = _run(["replay", str(bad)], "")
     assert r.exit_code == 2 and "action 2" in r.output
     assert _run(["replay", str(tmp_path / "none.json")], "").exit_code == 2
+
+
+# -- the seed ---------------------------------------------------------------------------------------------
+
+def test_the_seed_is_drawn_at_random_and_shown_only_at_the_end(tmp_path: Path) -> None:
+    """CH-11.2: without --seed every game has its own seed, and none is printed before the game is over
+    (the welcome line had "Semilla 1", the same game every time, whose computer hand anyone could compute).
+    A given --seed replays the same shuffles; it too is shown only at the end."""
+    runs = []
+    for k in range(2):
+        save = tmp_path / f"g{k}.json"
+        r = _run(["play", "--vs", "random", "--save", str(save)], "q\n")
+        assert r.exit_code == 0, r.output
+        runs.append((r.output, json.loads(save.read_text(encoding="utf-8"))["seed"]))
+    (out0, seed0), (_, seed1) = runs
+    assert seed0 != seed1 and min(seed0, seed1) >= 2**32
+    assert "emilla" not in out0 and not seed_leaks(out0, seed0)
+    r = _run(["play", "--vs", "random", "--seed", "6", "--save", str(tmp_path / "s.json")], "s\ns\n")
+    assert r.exit_code == 0, r.output
+    before, _, after = r.output.partition("Resultado: gana el rival (B).")
+    assert "Semilla" not in before and "Semilla de este CHOQUE: 6." in after
+    assert json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))["seed"] == 6
+
+
+def test_a_match_shows_each_choques_seed_at_its_end_and_no_later_one_follows() -> None:
+    """In a match each CHOQUE's seed is derived one-way from the match's, so the seed shown at the end of
+    the first CHOQUE tells nothing of the second's; the match's own seed is shown when the match is over."""
+    from tablero.core import derive_seed
+
+    r = _run(["play", "--match", "--vs", "random", "--seed", "4"], "s\ns\n1\ns\ns\n")
+    assert r.exit_code == 0, r.output
+    first, second = derive_seed(4, "choque:1"), derive_seed(4, "choque:2")
+    game1, _, rest = r.output.partition(f"Semilla de este CHOQUE: {first}.")
+    assert rest and str(second) not in game1 + rest.partition(f"Semilla de este CHOQUE: {second}.")[0]
+    assert "Semilla del encuentro: 4 " in rest and "Semilla" not in game1

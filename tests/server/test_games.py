@@ -3,6 +3,7 @@ per-seat views that never show hidden cards (CH-11), replays and restarts that r
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from leaks import big_seed, seed_leaks
 from tablero.play.record import GameRecord
 from tablero.server.app import create_app
 
@@ -19,9 +21,15 @@ from .conftest import my_turn, register
 FAST_AI = {"mcts": {"iterations": 4}}
 
 
+def fixed_seeds() -> Any:
+    """The server's seeds for these tests' games, a fixed series (the same games every run), each of 19
+    digits so that a test can search for it."""
+    return map(big_seed, itertools.count(100)).__next__
+
+
 @pytest.fixture
 def client(db_url: str) -> Any:
-    with TestClient(create_app(db_url, cheap_hashing=True, ai_options=FAST_AI)) as c:
+    with TestClient(create_app(db_url, cheap_hashing=True, ai_options=FAST_AI, seeds=fixed_seeds())) as c:
         yield c
 
 
@@ -35,21 +43,35 @@ def assert_hidden(envelope: dict[str, Any], seat: str | None) -> None:
 
 
 def play_out(client: TestClient, game_id: int, players: dict[str, dict[str, str]], seed: int,
-             limit: int = 5000) -> dict[str, Any]:
-    """Bot clients choosing uniformly among the legal actions the server offers, until the game ends."""
+             limit: int = 5000, watchers: tuple[dict[str, str], ...] = ()) -> dict[str, Any]:
+    """Bot clients choosing uniformly among the legal actions the server offers, until the game ends;
+    ``watchers`` (spectators) read the game at every step too. Once it is over, no reply any of them had
+    while it was played carried its seed (CH-11.2: with it and the decklists, every hidden card follows)."""
     rng = random.Random(seed)
+    replies: list[str] = []
+
+    def get(headers: dict[str, str], **params: Any) -> dict[str, Any]:
+        r = client.get(f"/api/games/{game_id}", headers=headers, params=params)
+        replies.append(r.text)
+        out: dict[str, Any] = r.json()
+        return out
+
     for _ in range(limit):
-        envs = {seat: client.get(f"/api/games/{game_id}", headers=h).json() for seat, h in players.items()}
+        envs = {seat: get(h) for seat, h in players.items()}
         for seat, env in envs.items():
             assert_hidden(env, seat)
+        for h in watchers:
+            assert_hidden(get(h), None)
         any_env = next(iter(envs.values()))
         if any_env["winner"] is not None:
+            seed_used = client.get(f"/api/games/{game_id}/replay", headers=next(iter(players.values()))).json()["seed"]
+            leaks = seed_leaks("\n".join(replies), seed_used)
+            assert not leaks, leaks[:3]
             return any_env
         who = any_env["pending"]["player"]
         if who not in players:  # an AI seat thinks in the background: long-poll for its reply
             seq = any_env["seq"]
-            later = client.get(f"/api/games/{game_id}", params={"after": seq, "wait": 30},
-                               headers=next(iter(players.values()))).json()
+            later = get(next(iter(players.values())), after=seq, wait=30)
             assert later["seq"] > seq or later["winner"] is not None, "the server must play its AI seats itself"
             continue
         for seat, env in envs.items():
@@ -57,6 +79,7 @@ def play_out(client: TestClient, game_id: int, players: dict[str, dict[str, str]
         action = rng.choice(envs[who]["legal_actions"])
         r = client.post(f"/api/games/{game_id}/actions", headers=players[who], json={"action": action})
         assert r.status_code == 200, r.text
+        replies.append(r.text)
     raise AssertionError("game did not end")
 
 
@@ -72,7 +95,7 @@ def rebuilt(replay: dict[str, Any]) -> Any:
 @pytest.mark.parametrize("ai", ["ai:random", "ai:greedy", "ai:mcts"])
 def test_a_whole_game_against_each_ai(client: TestClient, ai: str) -> None:
     me = register(client)
-    r = client.post("/api/games", headers=me, json={"deck": "furia_jaguar", "opponent": ai, "seed": 3})
+    r = client.post("/api/games", headers=me, json={"deck": "furia_jaguar", "opponent": ai, "seed": big_seed(3)})
     assert r.status_code == 201, r.text
     game = r.json()
     assert game["seat"] == "A"
@@ -86,8 +109,7 @@ def test_a_whole_game_against_each_ai(client: TestClient, ai: str) -> None:
 
 def test_two_bot_clients_play_a_challenge_to_the_end(client: TestClient) -> None:
     ana, beto, carla = register(client, "ana"), register(client, "beto"), register(client, "carla")
-    gid = client.post("/api/games", headers=ana, json={"deck": "veneno_serpiente", "opponent": "open",
-                                                       "seed": 8}).json()["id"]
+    gid = client.post("/api/games", headers=ana, json={"deck": "veneno_serpiente", "opponent": "open"}).json()["id"]
     assert client.get(f"/api/games/{gid}", headers=carla).json()["players"] == {"A": "ana", "B": None}
     listed = client.get("/api/games", headers=beto).json()
     assert [g["status"] for g in listed if g["id"] == gid] == ["open"]
@@ -98,7 +120,7 @@ def test_two_bot_clients_play_a_challenge_to_the_end(client: TestClient) -> None
     watch = client.get(f"/api/games/{gid}", headers=carla).json()
     assert_hidden(watch, None)
     assert watch["legal_actions"] == [] and watch["players"] == {"A": "ana", "B": "beto"}
-    final = play_out(client, gid, {"A": ana, "B": beto}, seed=2)
+    final = play_out(client, gid, {"A": ana, "B": beto}, seed=2, watchers=(carla,))
     assert final["winner"] in ("A", "B", "draw")
     g = rebuilt(client.get(f"/api/games/{gid}/replay", headers=carla).json())
     assert g.winner == final["winner"]
@@ -107,8 +129,7 @@ def test_two_bot_clients_play_a_challenge_to_the_end(client: TestClient) -> None
 
 def test_refused_actions_change_nothing(client: TestClient) -> None:
     ana, beto, carla = register(client, "ana"), register(client, "beto"), register(client, "carla")
-    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
-                                                       "seed": 5}).json()["id"]
+    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
     client.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "veneno_serpiente"})
     before = {s: client.get(f"/api/games/{gid}", headers=h).json() for s, h in (("A", ana), ("B", beto))}
     who = before["A"]["pending"]["player"]
@@ -172,7 +193,8 @@ def test_db_file_is_where_asked(tmp_path: Path) -> None:
 
 def test_websockets_push_each_seat_its_own_envelope_after_every_change(client: TestClient) -> None:
     """WS /api/games/{id}/ws: the envelope at once and after every action; each seat its own view, a
-    spectator the public one, across a whole game (CH-11); a bad token is refused (4401)."""
+    spectator the public one, across a whole game (CH-11), and no message with the game's seed; a bad
+    token is refused (4401)."""
     from starlette.websockets import WebSocketDisconnect
 
     tokens = {}
@@ -180,8 +202,8 @@ def test_websockets_push_each_seat_its_own_envelope_after_every_change(client: T
     for name in ("ana", "beto", "carla"):
         heads[name] = register(client, name)
         tokens[name] = heads[name]["Authorization"].removeprefix("Bearer ")
-    gid = client.post("/api/games", headers=heads["ana"], json={"deck": "furia_jaguar", "opponent": "open",
-                                                                "seed": 9}).json()["id"]
+    gid = client.post("/api/games", headers=heads["ana"],
+                      json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
     client.post(f"/api/games/{gid}/join", headers=heads["beto"], json={"deck": "ojo_tormenta"})
     with pytest.raises(WebSocketDisconnect) as refused:
         with client.websocket_connect(f"/api/games/{gid}/ws?token=nope") as ws:
@@ -193,8 +215,11 @@ def test_websockets_push_each_seat_its_own_envelope_after_every_change(client: T
             client.websocket_connect(f"/api/games/{gid}/ws?token={tokens['carla']}") as wc:
         sockets = {"ana": wa, "beto": wb, "carla": wc}
         rng = random.Random(3)
+        messages: list[str] = []
         for _ in range(400):  # long games are fine: the pushes are checked for 400 actions
-            envs = {n: ws.receive_json() for n, ws in sockets.items()}
+            texts = {n: ws.receive_text() for n, ws in sockets.items()}
+            messages.extend(texts.values())
+            envs = {n: json.loads(t) for n, t in texts.items()}
             for n, env in envs.items():
                 assert_hidden(env, seats[n])
                 assert env == client.get(f"/api/games/{gid}", headers=heads[n]).json()
@@ -205,6 +230,8 @@ def test_websockets_push_each_seat_its_own_envelope_after_every_change(client: T
             action = rng.choice(envs[mover]["legal_actions"])
             assert client.post(f"/api/games/{gid}/actions", headers=heads[mover],
                                json={"action": action}).status_code == 200
+    seed = client.app.state.hub.metas[gid].seed  # type: ignore[attr-defined]
+    assert not seed_leaks("\n".join(messages), seed), seed_leaks("\n".join(messages), seed)[:3]
 
 
 def test_an_absent_opponent_game_can_be_claimed(db_url: str) -> None:
@@ -212,8 +239,7 @@ def test_an_absent_opponent_game_can_be_claimed(db_url: str) -> None:
 
     with TestClient(create_app(db_url, cheap_hashing=True, claim_after=1.5)) as c:
         ana, beto = register(c, "ana"), register(c, "beto")
-        gid = c.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
-                                                      "seed": 1}).json()["id"]
+        gid = c.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
         c.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "veneno_serpiente"})
         who = c.get(f"/api/games/{gid}", headers=ana).json()["pending"]["player"]
         waiting, absent = (beto, ana) if who == "A" else (ana, beto)
@@ -232,8 +258,7 @@ def test_a_closed_socket_stops_listening(client: TestClient) -> None:
     import time
 
     ana, beto = register(client, "ana"), register(client, "beto")
-    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
-                                                       "seed": 4}).json()["id"]
+    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
     client.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "veneno_serpiente"})
     hub = client.app.state.hub  # type: ignore[attr-defined]
     token = ana["Authorization"].removeprefix("Bearer ")
@@ -270,8 +295,7 @@ def test_a_change_made_while_a_socket_opens_reaches_it(client: TestClient, monke
     from tablero.server.routes.games import take_action
 
     ana, beto = register(client, "ana"), register(client, "beto")
-    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
-                                                       "seed": 4}).json()["id"]
+    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
     client.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "veneno_serpiente"})
     srv = client.app.state.server  # type: ignore[attr-defined]
     first_mover = client.get(f"/api/games/{gid}", headers=ana).json()["pending"]["player"]
@@ -306,38 +330,52 @@ def test_a_change_made_while_a_socket_opens_reaches_it(client: TestClient, monke
         assert ws.receive_json()["seq"] == 2
 
 
-@pytest.mark.parametrize(("ai", "deck", "seed"), [("ai:random", "ojo_tormenta", 31), ("ai:greedy", "formas_nahual", 32),
-                                                  ("ai:mcts", "veneno_serpiente", 33)])
+@pytest.mark.parametrize(("ai", "deck", "seed"), [("ai:random", "ojo_tormenta", big_seed(31)),
+                                                  ("ai:greedy", "formas_nahual", big_seed(32)),
+                                                  ("ai:mcts", "veneno_serpiente", big_seed(33))])
 def test_no_websocket_message_depends_on_cards_its_reader_may_not_see(client: TestClient, ai: str, deck: str,
                                                                       seed: int) -> None:
     """Non-interference (CH-11), over whole random games against each AI: every envelope the player's and a
     spectator's WebSocket receive is rebuilt exactly from a game whose hidden cards (the opponent's hand, every
-    deck's order) were redrawn at random. A message that carried any hidden card would differ."""
+    deck's order) were redrawn at random. A message that carried any hidden card would differ. None carries
+    the seed, from which every hidden card follows."""
     from tablero.core.rng import Rng
+    from tablero.games.choque.cardfile import shipped_pool
+    from tablero.games.choque.flow import shown_when_drawn
     from tablero.server.games import public_view
+
+    pool = {c.id: c for c in shipped_pool()}
 
     ana, carla = register(client, "ana"), register(client, "carla")
     tok = {n: h["Authorization"].removeprefix("Bearer ") for n, h in (("ana", ana), ("carla", carla))}
     gid = client.post("/api/games", headers=ana, json={"deck": deck, "opponent": ai, "seed": seed}).json()["id"]
     got: dict[str, list[dict[str, Any]]] = {"ana": [], "carla": []}
+    texts: list[str] = []
+
+    def receive(ws: Any) -> dict[str, Any]:
+        texts.append(ws.receive_text())
+        out: dict[str, Any] = json.loads(texts[-1])
+        return out
+
     rng = random.Random(seed)
     with client.websocket_connect(f"/api/games/{gid}/ws?token={tok['ana']}") as wa, \
             client.websocket_connect(f"/api/games/{gid}/ws?token={tok['carla']}") as wc:
-        env = wa.receive_json()
+        env = receive(wa)
         got["ana"].append(env)
-        got["carla"].append(wc.receive_json())
+        got["carla"].append(receive(wc))
         for _ in range(3000):
             if env["winner"] is not None:
                 break
             if env["legal_actions"]:  # ours: nothing else can change until we act
                 action = rng.choice(env["legal_actions"])
                 assert client.post(f"/api/games/{gid}/actions", headers=ana, json={"action": action}).status_code == 200
-            env = wa.receive_json()
+            env = receive(wa)
             got["ana"].append(env)
         else:
             raise AssertionError("game did not end")
         while got["carla"][-1]["winner"] is None:
-            got["carla"].append(wc.receive_json())
+            got["carla"].append(receive(wc))
+    assert not seed_leaks("\n".join(texts), seed), seed_leaks("\n".join(texts), seed)[:3]
     replay = client.get(f"/api/games/{gid}/replay", headers=carla).json()
     g = rebuilt({**replay, "actions": []})
     by_seq = {0: g.clone()}
@@ -349,9 +387,10 @@ def test_no_websocket_message_depends_on_cards_its_reader_may_not_see(client: Te
     for k, e in enumerate(got["ana"] + got["carla"]):
         reader = "A" if k < len(got["ana"]) else None
         real = by_seq[e["seq"]]
-        for ev in e["events"]:  # the log: a draw names its card only to the player who drew it
+        for ev in e["events"]:  # the log: a draw names its card only to the player who drew it, unless
+            # the card acts when drawn, which shows it to everyone (docs/rulings.md)
             if ev["event"] in ("draw", "draw_soul") and ev["player"] != reader:
-                assert "card" not in ev and "hidden" not in ev, ev
+                assert "hidden" not in ev and ("card" not in ev or shown_when_drawn(pool[ev["card"]])), ev
             assert ev["text"]["es"] and ev["text"]["en"]
         for redraw in range(2):
             other = real.resample(reader or "A", Rng(1000 * e["seq"] + redraw))
@@ -414,8 +453,7 @@ def test_finished_games_leave_memory_and_come_back_from_the_database(client: Tes
 
 def test_the_challengers_websocket_hears_when_the_challenge_is_accepted(client: TestClient) -> None:
     ana, beto = register(client, "ana"), register(client, "beto")
-    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open",
-                                                       "seed": 4}).json()["id"]
+    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
     token = ana["Authorization"].removeprefix("Bearer ")
     with client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as ws:
         assert ws.receive_json()["view"] is None  # open: nothing to see yet
@@ -441,3 +479,32 @@ def test_the_replay_steps_through_a_finished_game_as_its_player_saw_it(client: T
     middle = client.get(f"/api/games/{gid}/replay/{n // 2}", headers=carla).json()
     assert_hidden(middle, None)  # a spectator's replay: the public view
     assert client.get(f"/api/games/{gid}/replay/{n + 1}", headers=ana).status_code == 404
+
+
+def test_between_accounts_the_server_draws_the_seed_and_refuses_a_chosen_one(db_url: str) -> None:
+    """CH-11.2: whoever knew a game's seed would know the opponent's hand, so between accounts the server
+    draws it from a secure source, and a challenge naming one is refused (422, nothing created). Against
+    the computer a chosen seed is taken (a designer replays a game with it). A drawn seed is 63 bits, and
+    neither the lobby nor the game shows it."""
+    from tablero.server.models import GameRow
+
+    with TestClient(create_app(db_url, cheap_hashing=True)) as c:  # the server's own, secure seeds
+        ana = register(c)
+        lobby = c.get("/api/games", headers=ana).json()
+        r = c.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open", "seed": 1})
+        assert r.status_code == 422 and r.json()["rule"] == "CH-11.2" and "seed" in r.json()["error"]
+        assert c.get("/api/games", headers=ana).json() == lobby
+        gid = c.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "ai:random",
+                                                      "seed": 77}).json()["id"]
+        c.post(f"/api/games/{gid}/actions", headers=ana, json={"action": {"player": "A", "do": "surrender"}})
+        assert c.get(f"/api/games/{gid}/replay", headers=ana).json()["seed"] == 77
+        ids = [c.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
+               for _ in range(12)]
+        with c.app.state.server.session() as s:  # type: ignore[attr-defined]
+            seeds = [s.get(GameRow, i).seed for i in ids]
+        assert len(set(seeds)) == 12 and all(0 <= x < 2**63 for x in seeds)
+        assert max(seeds) >= 2**56  # 63 random bits: twelve below 2**56 would happen once in 2**84
+        shown = c.get("/api/games", headers=ana).text + "".join(
+            c.get(f"/api/games/{i}", headers=ana).text for i in ids)
+        for x in seeds:
+            assert not seed_leaks(shown, x)

@@ -54,8 +54,8 @@ def test_the_claim_time_is_the_operators_to_set(tmp_path: Path) -> None:
                 c.post("/api/accounts", json={"username": name, "password": "contraseña-1"})
                 tok = c.post("/api/token", json={"username": name, "password": "contraseña-1"}).json()["token"]
                 heads[name] = {"Authorization": f"Bearer {tok}"}
-            gid = c.post("/api/games", headers=heads["ana"], json={"deck": "furia_jaguar", "opponent": "open",
-                                                                   "seed": 2}).json()["id"]
+            gid = c.post("/api/games", headers=heads["ana"], json={"deck": "furia_jaguar",
+                                                                   "opponent": "open"}).json()["id"]
             c.post(f"/api/games/{gid}/join", headers=heads["beto"], json={"deck": "veneno_serpiente"})
             started = time.monotonic()
             absent = c.get(f"/api/games/{gid}", headers=heads["ana"]).json()["pending"]["player"]

@@ -10,6 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from leaks import seed_leaks
 from tablero.server.local import free_port, serve
 
 OVER = "Ganaste|Perdiste|Empate|You won|You lost|Draw"
@@ -99,6 +100,8 @@ def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000, midgame: 
 def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 860})
     page.add_init_script(WATCH)
+    frames: list[str] = []  # every WebSocket message the page receives while the game is played
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(str(data))))
     register(page, server, "ana_web")
     page.select_option("#ai", "ai:random")
     page.fill("#seed", "20261201")  # the same shuffles every run (CH-4), so the game shown is the same one
@@ -108,6 +111,9 @@ def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, 
     expect(page.locator(".field.theirs .card-in-hand")).to_have_count(0)
     expect(page.locator(".field.theirs .owner")).to_have_text("Rival · ai:random")  # whose field is whose
     expect(page.locator(".field.mine .owner")).to_have_text("Tú · ana_web")
+    # CH-11.2: the seed, which gives the computer's hand, is on no screen (the log narrated it once)
+    expect(page.locator("#log li").first).to_be_visible()
+    assert not seed_leaks(page.inner_text("body"), 20261201)
     page.screenshot(path=str(artifacts / "board-desktop.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(artifacts / "board-phone.png"), full_page=True)
@@ -121,6 +127,7 @@ def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, 
     record = page.evaluate("async (id) => (await fetch(`/api/games/${id}/replay`, {headers: {Authorization:"
                            " `Bearer ${localStorage.getItem('token')}`}})).json()", game)
     assert record["seed"] == 20261201  # the lobby's seed reached the game: its record replays it
+    assert len(frames) > 10 and not seed_leaks("\n".join(frames), 20261201)
     log = page.locator("#log li")  # the event log, in Spanish, ends with the game's end
     assert log.count() > 5 and "Fin del CHOQUE" in log.last.inner_text()
     page.screenshot(path=str(artifacts / "board-final.png"), full_page=True)
@@ -151,7 +158,7 @@ def test_two_players_play_a_challenge_to_the_end_in_two_browsers(browser: Any, s
     register(beto, server, "beto_web")  # beto waits in the lobby, which is live:
     expect(beto.locator("button.join")).to_have_count(0)
     register(ana, server, "ana_web")
-    ana.fill("#seed", "11")  # the same shuffles every run
+    ana.fill("#seed", "11")  # not sent: between accounts the server draws the seed (CH-11.2)
     ana.click("#challenge")
     expect(ana.locator("#game")).to_be_attached()
     expect(beto.locator("button.join")).to_have_count(1, timeout=10_000)  # ana's challenge appears, no reload
@@ -179,6 +186,10 @@ def test_two_players_play_a_challenge_to_the_end_in_two_browsers(browser: Any, s
         raise AssertionError("the game did not end")
     finals = [p.locator("#status").inner_text() for p in (ana, beto)]
     assert ("Ganaste" in finals[0]) == ("Perdiste" in finals[1]) or all("Empate" in f for f in finals)
+    game = ana.locator("#game").get_attribute("data-game")
+    record = ana.evaluate("async (id) => (await fetch(`/api/games/${id}/replay`, {headers: {Authorization:"
+                          " `Bearer ${localStorage.getItem('token')}`}})).json()", game)
+    assert record["seed"] >= 2**32  # the server's own draw, not the 11 typed in the lobby
 
 
 def test_build_check_save_and_play_a_deck(page: Page, server: str, artifacts: Path, tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ It imports no game: rulebooks plug in by calling ``register_game``.
 from .errors import BadInput, IllegalAction, TableroError
 from .game import Action, Decision, Game, Observation
 from .registry import game_names, new_game, register_game, scenario_loader
-from .rng import Rng
+from .rng import Rng, derive_seed, secure_seed
 
 
 def compiled() -> bool:
@@ -28,8 +28,10 @@ __all__ = [
     "Rng",
     "TableroError",
     "compiled",
+    "derive_seed",
     "game_names",
     "new_game",
     "register_game",
     "scenario_loader",
+    "secure_seed",
 ]

@@ -80,7 +80,9 @@ class Game(ABC):
 
     @abstractmethod
     def resample(self, player: str, rng: Rng) -> Game:
-        """A copy in which every card hidden from ``player`` is redrawn consistently with what they know."""
+        """A copy in which every card hidden from ``player`` is redrawn consistently with what they know, and
+        whose random source is drawn from ``rng``: the game's own would tell the future, and its state the
+        seed, from which every hidden card follows."""
 
     def returns(self) -> dict[str, float]:
         """+1 for the winner, -1 for the loser, 0 for a draw or an unfinished game."""

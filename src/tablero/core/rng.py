@@ -8,12 +8,29 @@ actions) reproduce a game exactly (CH-11.3).
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import MutableSequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+
+
+def secure_seed() -> int:
+    """A new game's seed from the operating system's secure source, in [0, 2**63) (it fits a signed 64-bit
+    column). A seed gives every shuffle, so one that a player chose or could guess would tell them every
+    hidden card."""
+    return secrets.randbits(63)
+
+
+def derive_seed(seed: int, purpose: str) -> int:
+    """The seed of another random source that serves ``purpose`` (an agent's, a match's next CHOQUE), in
+    [0, 2**63). One-way (BLAKE2b): what that source shows, such as an AI's random choices, cannot be traced
+    back to ``seed`` and so to the game's shuffles, nor one derived seed to another."""
+    digest = hashlib.blake2b(f"{seed}:{purpose}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 class Rng:

@@ -15,7 +15,9 @@ import click
               help="The opponent's deck. Default: drawn by the seed among the edition's shipped decks.")
 @click.option("--vs", default="greedy", show_default=True, type=click.Choice(["mcts", "greedy", "random"]),
               help="The computer player.")
-@click.option("--seed", default=1, show_default=True, type=int, help="Seed for the shuffle and the computer.")
+@click.option("--seed", default=None, type=click.IntRange(min=0),
+              help="Seed for the shuffles and the computer, to replay a game. Default: drawn at random, and shown "
+                   "once the game is over (it would tell the computer's hand).")
 @click.option("--lang", default="es", show_default=True, type=click.Choice(["es", "en"]))
 @click.option("--budget", default=1.0, show_default=True, type=click.FloatRange(min=0.01),
               help="Seconds per decision for --vs mcts.")
@@ -24,17 +26,19 @@ import click
 @click.option("--match", is_flag=True, help="Best of three CHOQUES (CH-0.4); the loser chooses who starts.")
 @click.option("--edition", default="choque-2026", show_default=True,
               type=click.Choice(["choque-2026", "choque-legacy"]))
-def play(deck: str | None, opponent_deck: str | None, vs: str, seed: int, lang: str, budget: float,
+def play(deck: str | None, opponent_deck: str | None, vs: str, seed: int | None, lang: str, budget: float,
          save: Path | None, match: bool, edition: str) -> None:
     """Play Choque de Héroes in the terminal: you are seat A against a computer player (seat B).
 
     Each time you must decide you see what happened, the board and the numbered legal actions: type a
     number. ? help, s surrender, q quit.
     """
+    from tablero.core import secure_seed
+
     from .session import PlayOptions, run_play
 
-    opts = PlayOptions(deck=deck, opponent_deck=opponent_deck, vs=vs, seed=seed, lang=lang, budget=budget,
-                       save=save, match=match, edition=edition)
+    opts = PlayOptions(deck=deck, opponent_deck=opponent_deck, vs=vs, seed=secure_seed() if seed is None else seed,
+                       lang=lang, budget=budget, save=save, match=match, edition=edition)
     sys.exit(run_play(opts))
 
 

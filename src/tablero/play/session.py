@@ -4,17 +4,22 @@ The loop is the core's: while the game is not over, whoever's decision is pendin
 human that means: the log of what happened since their last decision (only what A may see), the board,
 the numbered legal actions in words, and a number read from the input. Every applied action is saved at
 once when ``--save`` is given, so a crash loses nothing.
+
+The seed is shown only once the game is over (a match's, once the match is): with it and the decklists
+the computer's hand could be computed (CH-11.2). Everything else drawn from it, the computer's own
+random source, the opponent's deck and a match's CHOQUES, comes through ``derive_seed``, so none
+of them tells the seed either.
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from tablero.agents import Agent, Seat, make_agent
-from tablero.core import BadInput, IllegalAction, Rng, TableroError
+from tablero.core import BadInput, IllegalAction, Rng, TableroError, derive_seed, secure_seed
 from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.cards import CardDef
 from tablero.games.choque.deck import Deck
@@ -69,7 +74,7 @@ class PlayOptions:
     deck: str | None = None
     opponent_deck: str | None = None
     vs: str = "greedy"
-    seed: int = 1
+    seed: int = field(default_factory=secure_seed)  # drawn unless given (--seed)
     lang: str = "es"
     budget: float = 1.0
     save: Path | None = None
@@ -101,7 +106,7 @@ def choose_decks(opts: PlayOptions) -> tuple[tuple[str, Deck], tuple[str, Deck]]
     if opts.opponent_deck:
         theirs = resolve_deck(opts.opponent_deck, opts.edition)
     else:
-        pick = Rng(opts.seed ^ 0xDEC4).choice(options)
+        pick = Rng(derive_seed(opts.seed, "opponent-deck")).choice(options)
         theirs = (pick.id, pick.deck)
     return mine, theirs
 
@@ -138,17 +143,19 @@ class PlaySession:
         except OSError as e:
             raise BadInput(f"--save: cannot write {self.opts.save}: {e.strerror or e}") from None
 
-    def make_agent(self) -> Agent:
+    def make_agent(self, seed: int) -> Agent:
+        """The computer for the CHOQUE of ``seed``, on a random source of its own derived from it."""
+        own = derive_seed(seed, f"agent:{COMPUTER}")
         if self.opts.vs == "mcts":
-            return make_agent("mcts", seed=self.opts.seed, budget=self.opts.budget)
-        return make_agent(self.opts.vs, seed=self.opts.seed)
+            return make_agent("mcts", seed=own, budget=self.opts.budget)
+        return make_agent(self.opts.vs, seed=own)
 
     # -- the run -----------------------------------------------------------------------------------
     def run(self) -> int:
         """Play; the exit status (0: played or left cleanly)."""
         vs = {"greedy": "greedy", "random": "random", "mcts": "MCTS"}.get(self.opts.vs, self.opts.vs)
         self.con.say(self.t("welcome", you=HUMAN, deck=self.deck.name, vs=vs, opp=COMPUTER,
-                            opp_deck=self.opp_deck.name, seed=self.opts.seed))
+                            opp_deck=self.opp_deck.name))
         self.con.say(self.t("legend"))
         try:
             if self.match is None:
@@ -187,13 +194,14 @@ class PlaySession:
             else:
                 first = COMPUTER  # CH-4.2: the computer, having lost, chooses to start
                 self.con.say(self.t("match_opp_starts"))
-            winner = self.play_choque(self.opts.seed + n - 1, first)
+            winner = self.play_choque(derive_seed(self.opts.seed, f"choque:{n}"), first)
             m.record(winner)
             self.save()
             wins = m.wins
             self.con.say(self.t("match_score", a=wins[HUMAN], b=wins[COMPUTER]))
         w = m.winner
         self.con.say(self.t("match_win" if w == HUMAN else "match_loss" if w == COMPUTER else "match_draw"))
+        self.con.say(self.t("match_seed", seed=self.opts.seed))
 
     def ask_first(self) -> str:
         self.con.say(self.t("match_ask_first"))
@@ -221,7 +229,7 @@ class PlaySession:
                          first=first, agents=dict(self.agents))
         self.records.append(rec)
         game = rec.new_game()
-        agent = self.make_agent()
+        agent = self.make_agent(seed)
         self.save()
         shown = 0
         while not game.is_over:
@@ -246,6 +254,7 @@ class PlaySession:
             self.con.say(self.t("result_loss", p=COMPUTER))
         else:
             self.con.say(self.t("result_draw"))
+        self.con.say(self.t("game_seed", seed=seed))  # only now: it would have told the computer's hand
         return winner
 
     def apply(self, game: ChoqueGame, rec: GameRecord, action: dict[str, Any]) -> None:

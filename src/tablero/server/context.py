@@ -4,7 +4,7 @@ routes declare (``DB``, ``Me``, ``Srv``), so a route says what it needs in its s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Annotated
@@ -15,6 +15,8 @@ from sqlalchemy import delete
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
+
+from tablero.core import secure_seed
 
 from . import auth
 from .auth import Caller, LoginThrottle
@@ -28,7 +30,8 @@ TOKEN_CACHE_MAX = 100_000  # known tokens kept in memory before the cache starts
 @dataclass
 class Server:
     """One running server's state. ``claim_after``: seconds an absent player's opponent waits before
-    claiming the game; ``token_lifetime``: seconds a login lasts."""
+    claiming the game; ``token_lifetime``: seconds a login lasts; ``draw_seed``: where new games' seeds
+    come from (a secure source; tests may fix the series)."""
 
     make_session: sessionmaker[Session]
     hub: GameHub
@@ -36,6 +39,7 @@ class Server:
     logins: LoginThrottle
     token_lifetime: float
     claim_after: float
+    draw_seed: Callable[[], int] = secure_seed
     # token digest -> (caller, expiry, epoch seconds): a bot's every request needs it. A token revoked here
     # leaves it at once; this server is the only one using the database's tokens.
     known_tokens: dict[str, tuple[Caller, float]] = field(default_factory=dict)

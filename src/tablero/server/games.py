@@ -27,7 +27,7 @@ from sqlalchemy import Table, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from tablero.agents import Agent, Seat, make_agent
-from tablero.core import IllegalAction
+from tablero.core import IllegalAction, derive_seed
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.narrate import narrate
 from tablero.play.record import GameRecord
@@ -348,7 +348,8 @@ class GameHub:
         agent = self.agents.get((game_id, seat))
         if agent is None:
             name = AIS[agent_name]
-            agent = self.agents[(game_id, seat)] = make_agent(name, seed=seed * 2 + SEATS.index(seat),
+            # one-way from the game's seed: the AI's random choices, which everyone sees, tell nothing of it
+            agent = self.agents[(game_id, seat)] = make_agent(name, seed=derive_seed(seed, f"agent:{seat}"),
                                                               **self.ai_options.get(name, {}))
         return agent
 

@@ -64,7 +64,8 @@ class GameIn(BaseModel):
     opponent: str = Field(pattern=r"^(ai:random|ai:greedy|ai:mcts|open)$")
     opponent_deck: str | None = Field(default=None, max_length=64)
     edition: str | None = Field(default=None, max_length=32)
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    seed: int | None = Field(default=None, ge=0, lt=2**62, description=(
+        "only against the computer (to replay a game): a challenge's seed is drawn by the server"))
 
 
 class JoinIn(BaseModel):

@@ -88,13 +88,16 @@ async function lobbyView() {
   const mine = deckSelect();
   mine.id = "my-deck";
   const ai = el("select", { id: "ai" }, ["ai:random", "ai:greedy", "ai:mcts"].map((a) => el("option", { value: a }, a)));
-  // an optional seed replays the same shuffles and the same first player (designers reproducing a game)
+  // an optional seed replays the same shuffles and the same first player (designers reproducing a game);
+  // only against the computer: a challenge's seed is the server's to draw (CH-11.2, it gives every hand)
   const seed = el("input", { id: "seed", type: "number", min: "0", step: "1", inputmode: "numeric",
     placeholder: t("seedHint") });
   async function start(opponent) {
     try {
       const body = { deck: mine.value, opponent };
-      if (seed.value.trim() !== "") body.seed = seed.value.trim();  // as text: exact beyond 2^53, checked by the server
+      if (opponent !== "open" && seed.value.trim() !== "") {
+        body.seed = seed.value.trim();  // as text: exact beyond 2^53, checked by the server
+      }
       const g = await api("POST", "/api/games", body);
       location.hash = `#/game/${g.id}`;
     } catch (e) { showError(e); }

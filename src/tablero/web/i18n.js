@@ -3,7 +3,7 @@ const STRINGS = {
   es: {
     login: "Entrar", register: "Crear cuenta", username: "Usuario", password: "Contraseña",
     logout: "Salir", lobby: "Sala", playComputer: "Jugar contra la computadora", opponent: "Rival",
-    deck: "Baraja", seed: "Semilla (opcional)", seedHint: "al azar", start: "Empezar", yourGames: "Tus partidas", openChallenges: "Retos abiertos",
+    deck: "Baraja", seed: "Semilla (opcional, solo contra la computadora)", seedHint: "al azar", start: "Empezar", yourGames: "Tus partidas", openChallenges: "Retos abiertos",
     challenge: "Crear un reto", join: "Aceptar", open: "Abrir", replay: "Repetición",
     yourMove: "Tu turno: elige", waiting: "Esperando al rival…", reconnecting: "Sin conexión con el servidor: reconectando…", noGame: "No existe la partida", surrender: "Rendirse",
     won: "¡Ganaste!", lost: "Perdiste.", draw: "Empate.", hearts: "Corazones", hand: "Mano",
@@ -28,7 +28,7 @@ const STRINGS = {
   en: {
     login: "Log in", register: "Create account", username: "Username", password: "Password",
     logout: "Log out", lobby: "Lobby", playComputer: "Play the computer", opponent: "Opponent",
-    deck: "Deck", seed: "Seed (optional)", seedHint: "random", start: "Start", yourGames: "Your games", openChallenges: "Open challenges",
+    deck: "Deck", seed: "Seed (optional, against the computer only)", seedHint: "random", start: "Start", yourGames: "Your games", openChallenges: "Open challenges",
     challenge: "Open a challenge", join: "Accept", open: "Open", replay: "Replay",
     yourMove: "Your move: choose", waiting: "Waiting for the opponent…", reconnecting: "No connection to the server: reconnecting…", noGame: "No such game:", surrender: "Surrender",
     won: "You won!", lost: "You lost.", draw: "Draw.", hearts: "Hearts", hand: "Hand",

@@ -214,9 +214,11 @@ class FlowRules(Game):
         if known[0] or known[1] or known[2] or known[3]:
             _took_top(known, len(p.main))
         p.hand.append(card)
-        self.s.log.append({"player": NAMES[pi], "card": card.id, "hidden": True, "event": "draw",
+        shown = bool(card.keywords or card.fx.abilities) and shown_when_drawn(card)
+        self.s.log.append({"player": NAMES[pi], "card": card.id, "hidden": not shown, "event": "draw",
                            "turn": self.s.turn})  # the hottest event: a literal, not _event()
-        if "cosmo" in card.keywords or card.fx.abilities:
+        if shown:
+            p.hand_known.append(card)
             self._on_drawn(pi, card)
         return True
 
@@ -267,6 +269,16 @@ class FlowRules(Game):
                     self._event("destroyed", player=NAMES[pi], card=z.card.id, reason="equipo")
 
     _steps: ClassVar[dict[str, Any]] = {}  # step name -> method (filled in game.py)
+
+
+def shown_when_drawn(card: CardDef) -> bool:
+    """Whether drawing ``card`` shows it to everyone: a Cosmo card or one with a ``drawn`` disparo. CH-11.2
+    names Cosmo among the cards an effect reveals, and a drawn trigger is the same case: the link it opens
+    (and the choice it may ask) is seen by the whole table, so a hidden card would be told by its link;
+    shown, it is simply known to be in the hand until it leaves (docs/rulings.md)."""
+    if "cosmo" in card.keywords:
+        return True
+    return any(ab.category == "disparo" and ab.trigger == "drawn" for ab in card.fx.abilities)
 
 
 def _took_top(known: list[int], remaining: int) -> None:

@@ -299,7 +299,7 @@ class ChoqueGame(DecisionRules):
         else:
             raise BadInput(f"first must be A or B, got {first!r}")
         g = cls(s)
-        g._event("setup", edition=ed.name, first=NAMES[s.first], seed=seed)
+        g._event("setup", edition=ed.name, first=NAMES[s.first])  # never the seed: it gives every hidden card
         for p in s.players:  # CH-4.3: four cards each, no mulligan (setup draws trigger nothing)
             for _ in range(4):
                 if p.main:

@@ -159,7 +159,7 @@ class KeywordRules(ChainRules):
         p.main.append(top)
         p.main_known[pi] = 1
         p.main_known[2 + pi] += len(bottom)
-        p.main_known[2 + OTHER[pi]] = 0
+        p.main_known[OTHER[pi]] = p.main_known[2 + OTHER[pi]] = 0  # the opponent saw neither end change
         s.pending = None
         self._event("clarividencia_done", player=NAMES[pi], bottom=len(bottom))
 

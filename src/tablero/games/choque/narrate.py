@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 _ES = {
-    "setup": "Se prepara el CHOQUE ({edition}, semilla {seed}); empieza {first}.",
+    "setup": "Se prepara el CHOQUE ({edition}); empieza {first}.",
     "turn": "— Turno {turn}: juega {player} —",
     "tortura": "{player} pierde un corazón por Tortura de {card} ({hearts} corazones).",
     "ofrenda": "{player} hace la ofrenda: devuelve {returned} cartas y roba de nuevo.",
@@ -52,7 +52,7 @@ _ES = {
     "trigger": "Se dispara {ability} de {player}.",
 }
 _EN = {
-    "setup": "The CHOQUE is set up ({edition}, seed {seed}); {first} starts.",
+    "setup": "The CHOQUE is set up ({edition}); {first} starts.",
     "turn": "— Turn {turn}: {player} plays —",
     "tortura": "{player} loses a heart to {card}'s Tortura ({hearts} hearts).",
     "ofrenda": "{player} makes the ofrenda: returns {returned} cards and draws again.",

@@ -2,10 +2,11 @@
 
 Hidden from the viewer (CH-11.2): the opponent's hand (less the cards the viewer knows are there), the
 order of every main and soul deck (less the runs at the top and bottom the viewer has seen), and the
-opponent's support deck. The true multiset of hidden cards is kept (open decklists) and only redistributed:
-souls stay souls and main-deck cards stay main-deck cards, so every deck and hand keeps its size and
-everything the viewer can see is unchanged. Pools are sorted before shuffling, so the result depends on
-what is hidden, never on how it happened to be ordered.
+opponent's support deck; and the random source, whose future is as hidden as the cards (CH-11.3). The true
+multiset of hidden cards is kept (open decklists) and only redistributed: souls stay souls and main-deck
+cards stay main-deck cards, so every deck and hand keeps its size and everything the viewer can see is
+unchanged. Pools are sorted before shuffling, so the result depends on what is hidden, never on how it
+happened to be ordered.
 
 A card that work in progress holds by name stays where it is: the card a player just picked from their
 deck for a special call, waiting for its zone (CH-6.2), cannot be redrawn into their hand, or the copy's
@@ -89,6 +90,9 @@ def resample(s: State, vi: int, rng: Rng) -> None:
             rest = iter(main_pool)
             p.main[mlo:mhi] = [c if id(c) in held else next(rest) for c in main_mid]
         p.souls[slo:shi] = soul_pool
+    # The random source is hidden too (CH-11.3): its state gives the seed, so every card above, and the
+    # outcome of every shuffle and "al azar" to come. The copy draws its own future.
+    s.rng = rng.fork()
 
 
 def _key(c: CardDef) -> str:

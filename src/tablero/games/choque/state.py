@@ -185,23 +185,27 @@ class Player:
     def put(self, card: CardDef, to: str, public: bool) -> None:
         """Put one of this player's cards into ``to`` (hand, main_top, main_bottom, mictlan, confined,
         isolated). An amalgam bound for a hand or a deck goes to the support deck instead (CH-1.8).
-        ``public``: both players saw the card go there, which views and resample keep (CH-11)."""
+        ``public``: both players saw the card go there, which views and resample keep (CH-11). Put there
+        unseen (from the owner's hand), it is known to its owner only: the opponent's knowledge of that end
+        of the deck stops, or the card would take the place of one they saw."""
         if card.type == "amalgama" and to in ("hand", "main_top", "main_bottom"):
             self.support.append(card)
         elif to == "hand":
             self.hand.append(card)
             if public:
                 self.hand_known.append(card)
-        elif to == "main_top":
-            self.main.append(card)
+        elif to in ("main_top", "main_bottom"):
+            end = 0 if to == "main_top" else 2
+            if to == "main_top":
+                self.main.append(card)
+            else:
+                self.main.insert(0, card)
+            known = self.main_known
+            known[end + self.idx] += 1
             if public:
-                self.main_known[0] += 1
-                self.main_known[1] += 1
-        elif to == "main_bottom":
-            self.main.insert(0, card)
-            if public:
-                self.main_known[2] += 1
-                self.main_known[3] += 1
+                known[end + 1 - self.idx] += 1
+            else:
+                known[end + 1 - self.idx] = 0
         else:
             getattr(self, to).append(card)
 

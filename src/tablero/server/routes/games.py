@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
@@ -14,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from tablero.core import derive_seed
 from tablero.games.choque.deckfile import shipped_decks
 
 from ..auth import Caller
@@ -63,9 +63,14 @@ def summary(s: Session, row: GameRow, me: Caller) -> dict[str, Any]:
 def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
     """Start a game against an AI, or open a challenge (``open``) another account joins. You sit in seat A;
     who starts is drawn with the seed (CH-4). The AI plays ``opponent_deck``, or a shipped deck of the
-    edition chosen by the seed."""
+    edition drawn with the seed. The server draws the seed from a secure source; a ``seed`` of your own
+    is taken only against the computer (to replay a game), and refused for a challenge: whoever chose it
+    would know every shuffle, so the opponent's hand (CH-11.2)."""
+    if body.seed is not None and body.opponent not in AIS:
+        raise ApiError(422, "a seed can be chosen only for a game against the computer: between accounts the "
+                            "server draws it, since whoever knew it would know the opponent's hand", "CH-11.2")
     deck, ed = resolve_deck(s, me, body.deck, body.edition)
-    seed = body.seed if body.seed is not None else secrets.randbits(48)
+    seed = body.seed if body.seed is not None else srv.draw_seed()
     row = GameRow(edition=ed, seed=seed, first=None, deck_a=deck, account_a=me.id, status="open")
     if body.opponent in AIS:
         if body.opponent_deck is not None:
@@ -74,7 +79,8 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
             choices = sorted(d.id for d in shipped_decks().values() if d.deck.edition == ed)
             if not choices:
                 raise ApiError(422, f"no shipped deck for edition {ed}; name an opponent_deck")
-            row.deck_b, _ = resolve_deck(s, me, choices[seed % len(choices)], ed)
+            pick = choices[derive_seed(seed, "opponent-deck") % len(choices)]
+            row.deck_b, _ = resolve_deck(s, me, pick, ed)
         row.agent_b, row.status = body.opponent, "playing"
     s.add(row)
     s.commit()

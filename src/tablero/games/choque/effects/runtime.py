@@ -20,9 +20,9 @@ from itertools import combinations, product
 from typing import Any
 
 from ..cards import CardDef
-from ..flow import NAMES, OTHER
+from ..flow import NAMES, OTHER, _took_top
 from ..keywords import KeywordRules
-from ..state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, sector_of
+from ..state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, Player, sector_of
 from ..stats import _ability_cards, _card_matches
 from .schema import Ability, Op, TargetSpec
 
@@ -459,8 +459,7 @@ class EffectRules(KeywordRules):
             v = op.verb
             p = self.s.players[pi]
             if v == "send":
-                for _ in range(min(a["count"], len(p.main))):
-                    p.mictlan.append(p.main.pop())
+                _send_top(p, a["count"])
             elif v == "lose_hearts":
                 p.hearts = max(0, p.hearts - a["amount"])
             elif v == "confine_self":
@@ -501,6 +500,8 @@ class EffectRules(KeywordRules):
         elif op.verb == "isolate":
             card = h[3]
             getattr(p, _ZONE_LISTS[h[2]]).remove(card)
+            if h[2] == "hand":
+                p.forget(card)  # it left the hand: the opponent no longer knows it there (CH-11.2)
             p.isolated.append(card)
 
     def _step_pay(self, step: tuple[Any, ...]) -> None:
@@ -732,10 +733,7 @@ class EffectRules(KeywordRules):
 
     def _op_send(self, ctx: tuple[Any, ...], a: Any) -> None:
         for qi in self._players(ctx, a["player"]):
-            p = self.s.players[qi]
-            for _ in range(min(a["count"], len(p.main))):
-                p.mictlan.append(p.main.pop())
-            p.main_known[0] = p.main_known[1] = 0
+            _send_top(self.s.players[qi], a["count"])
 
     def _op_shuffle(self, ctx: tuple[Any, ...], a: Any) -> None:
         for qi in self._players(ctx, a["player"]):
@@ -1056,3 +1054,11 @@ def _freeze(chosen: Any) -> tuple[Any, ...]:
     if isinstance(chosen, tuple):
         return chosen
     return tuple((k, tuple(v)) for k, v in chosen.items())
+
+
+def _send_top(p: Player, count: int) -> None:
+    """CH-12 enviar from the deck (a cost or a verb): its top cards go face up to the Mictlán, so what each
+    player knew of the deck's top now starts lower, and nobody is told a card they never saw (CH-11.2)."""
+    for _ in range(min(count, len(p.main))):
+        p.mictlan.append(p.main.pop())
+        _took_top(p.main_known, len(p.main))
