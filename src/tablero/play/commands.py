@@ -33,12 +33,12 @@ def play(deck: str | None, opponent_deck: str | None, vs: str, seed: int | None,
     Each time you must decide you see what happened, the board and the numbered legal actions: type a
     number. ? help, s surrender, q quit.
     """
-    from tablero.core import secure_seed
-
     from .session import PlayOptions, run_play
 
-    opts = PlayOptions(deck=deck, opponent_deck=opponent_deck, vs=vs, seed=secure_seed() if seed is None else seed,
-                       lang=lang, budget=budget, save=save, match=match, edition=edition)
+    opts = PlayOptions(deck=deck, opponent_deck=opponent_deck, vs=vs, lang=lang, budget=budget, save=save,
+                       match=match, edition=edition)  # its seed is drawn at random...
+    if seed is not None:
+        opts.seed = seed  # ...unless one is given
     sys.exit(run_play(opts))
 
 

@@ -31,12 +31,12 @@ WEB = Path(__file__).parent.parent / "web"  # the browser table: plain ES module
 def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                ai_options: dict[str, dict[str, Any]] | None = None, claim_after: float = 600.0,
                throttle: LoginThrottle | None = None, token_days: float = 30.0,
-               seeds: Callable[[], int] | None = None) -> FastAPI:
+               seeds: Callable[[], int] = secure_seed) -> FastAPI:
     """The server's ASGI app on the database at ``db_url`` (migrated to the latest schema first).
     ``ai_options`` per agent name, e.g. ``{"mcts": {"budget": 0.5}}``; ``claim_after`` seconds of absence
     let the opponent of a player who must decide claim the game; ``throttle`` limits failed logins;
     ``token_days`` is how long a login lasts (a leaked token stops working by itself); ``seeds`` draws
-    new games' seeds (by default the secure source; a test passes a fixed series to replay its games)."""
+    new games' seeds (the secure source; a test passes a fixed series to replay its games)."""
     engine = connect(db_url)
     migrate(engine)
     make_session = sessions(engine)
@@ -45,7 +45,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
     server = Server(make_session=make_session, hub=hub, hasher=auth.hasher(cheap_hashing),
                     logins=throttle if throttle is not None else LoginThrottle(),
                     token_lifetime=token_days * 86_400.0, claim_after=claim_after,
-                    draw_seed=seeds if seeds is not None else secure_seed)
+                    draw_seed=seeds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -16,8 +16,6 @@ from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
-from tablero.core import secure_seed
-
 from . import auth
 from .auth import Caller, LoginThrottle
 from .errors import ApiError
@@ -31,7 +29,7 @@ TOKEN_CACHE_MAX = 100_000  # known tokens kept in memory before the cache starts
 class Server:
     """One running server's state. ``claim_after``: seconds an absent player's opponent waits before
     claiming the game; ``token_lifetime``: seconds a login lasts; ``draw_seed``: where new games' seeds
-    come from (a secure source; tests may fix the series)."""
+    come from (``secure_seed``; tests may fix the series)."""
 
     make_session: sessionmaker[Session]
     hub: GameHub
@@ -39,7 +37,7 @@ class Server:
     logins: LoginThrottle
     token_lifetime: float
     claim_after: float
-    draw_seed: Callable[[], int] = secure_seed
+    draw_seed: Callable[[], int]
     # token digest -> (caller, expiry, epoch seconds): a bot's every request needs it. A token revoked here
     # leaves it at once; this server is the only one using the database's tokens.
     known_tokens: dict[str, tuple[Caller, float]] = field(default_factory=dict)

@@ -195,17 +195,14 @@ class Player:
             if public:
                 self.hand_known.append(card)
         elif to in ("main_top", "main_bottom"):
-            end = 0 if to == "main_top" else 2
             if to == "main_top":
                 self.main.append(card)
+                mine, theirs = self.idx, 1 - self.idx  # main_known: [top A, top B, bottom A, bottom B]
             else:
                 self.main.insert(0, card)
-            known = self.main_known
-            known[end + self.idx] += 1
-            if public:
-                known[end + 1 - self.idx] += 1
-            else:
-                known[end + 1 - self.idx] = 0
+                mine, theirs = 2 + self.idx, 3 - self.idx
+            self.main_known[mine] += 1
+            self.main_known[theirs] = self.main_known[theirs] + 1 if public else 0
         else:
             getattr(self, to).append(card)
 
