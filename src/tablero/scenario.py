@@ -17,7 +17,8 @@ import yaml
 
 from tablero.core import BadInput, IllegalAction, TableroError, scenario_loader
 
-_KEYS = {"name", "rules", "game", "edition", "seed", "cards", "state", "actions", "expect"}
+_KEYS = {"name", "rules", "game", "edition", "seed", "description", "options", "cards", "state", "actions",
+         "expect"}
 _MAX_AUTO_PASSES = 10_000
 
 

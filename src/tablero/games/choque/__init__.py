@@ -14,8 +14,8 @@ from .scenario_state import game_from_scenario
 
 
 def _factory(decks: object = None, seed: int = 0, edition: str | None = None, first: str | None = None,
-             validate: bool = True) -> ChoqueGame:
-    return ChoqueGame.new(decks, seed=seed, edition=edition, first=first, validate=validate)
+             validate: bool = True, options: object = None) -> ChoqueGame:
+    return ChoqueGame.new(decks, seed=seed, edition=edition, first=first, validate=validate, options=options)
 
 
 register_game("choque", _factory, from_scenario=game_from_scenario)

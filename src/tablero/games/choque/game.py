@@ -14,6 +14,7 @@ from .diagnose import diagnose
 from .editions import get_edition
 from .flow import NAMES
 from .observation import observe, view
+from .options import parse_options
 from .state import Player, State
 
 VERBS = ("pass", "end_phase", "ofrenda", "activate_soul", "call", "call_amalgam", "play", "use", "attack",
@@ -265,15 +266,19 @@ class ChoqueGame(DecisionRules):
     # -- construction --------------------------------------------------------------------------
     @classmethod
     def new(cls, decks: Any, seed: int = 0, edition: str | None = None, first: str | None = None,
-            validate: bool = True) -> ChoqueGame:
-        """CH-4: shuffle, choose the first player at random, draw 4 each, starting hearts."""
+            validate: bool = True, options: Any = None) -> ChoqueGame:
+        """CH-4: shuffle, choose the first player at random, draw 4 each, starting hearts. Without an
+        ``edition``, the one both decks name (CH-0.3), else the default."""
         from .deck import Deck, check_deck
 
-        ed = get_edition(edition)
         if isinstance(decks, Mapping):
             decks = [decks["A"], decks["B"]]
         if not isinstance(decks, Sequence) or len(decks) != 2 or not all(isinstance(d, Deck) for d in decks):
             raise BadInput("decks must be two Deck objects (A's and B's)")
+        if edition is None and decks[0].edition is not None and decks[0].edition == decks[1].edition:
+            edition = decks[0].edition
+        ed = get_edition(edition)
+        opts = parse_options(options)
         if validate:
             for name, d in zip(NAMES, decks, strict=True):
                 problems = check_deck(d, ed.name)
@@ -283,7 +288,7 @@ class ChoqueGame(DecisionRules):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BadInput(f"seed must be an integer, got {seed!r}")
         rng = Rng(seed)
-        s = State(ed.name, rng)
+        s = State(ed.name, rng, opts)
         for pi, d in enumerate(decks):
             p = Player(pi, ed.starting_hearts)  # CH-4.4
             p.main = list(d.main)

@@ -12,6 +12,7 @@ from tablero.core import BadInput, Rng
 from .cards import CardDef, CardPool
 from .editions import get_edition
 from .game import ChoqueGame
+from .options import parse_options
 from .state import CHAR_ZONES, PHASES, SUPPORT_ZONES, Char, Equip, Player, State
 
 _PLAYER_KEYS = {"hearts", "hand", "main_deck", "soul_deck", "support_deck", "characters", "supports", "sectors",
@@ -37,7 +38,7 @@ def game_from_scenario(doc: dict[str, Any], base: CardPool | None = None) -> Cho
     unknown = set(st) - {"turn", "first", "active", "phase", "players"}
     if unknown:
         raise BadInput(f"state: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
-    s = State(edition.name, Rng(seed))
+    s = State(edition.name, Rng(seed), parse_options(doc.get("options")))
     turn = st.get("turn", 3)
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
         raise BadInput(f"state.turn: must be an integer >= 1, got {turn!r}")

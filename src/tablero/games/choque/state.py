@@ -14,6 +14,7 @@ from typing import Any
 from tablero.core import Rng
 
 from .cards import CardDef
+from .options import DEFAULT_OPTIONS, Options
 
 PLAYERS = ("A", "B")
 CHAR_ZONES = ("C1", "C2", "C3", "C4")        # CH-3.1: sector A = C1 C2, sector B = C3 C4
@@ -261,10 +262,11 @@ class State:
                  "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
                  "field_moves", "statics", "used", "negated", "sba", "fx_cache",
                  "static_cache", "target_cache",
-                 "rng", "log")
+                 "rng", "log", "options")
 
-    def __init__(self, edition: str, rng: Rng) -> None:
+    def __init__(self, edition: str, rng: Rng, options: Options = DEFAULT_OPTIONS) -> None:
         self.edition = edition
+        self.options = options  # engine options (house rules), immutable and shared by copies
         self.players: list[Player] = []
         self.turn = 1
         self.first = 0
@@ -292,7 +294,7 @@ class State:
         self.log: list[dict[str, object]] = []
 
     def copy(self) -> State:
-        s = State(self.edition, self.rng)
+        s = State(self.edition, self.rng, self.options)
         s.players = [p.copy() for p in self.players]
         s.turn = self.turn
         s.first = self.first
