@@ -43,11 +43,12 @@ VIDENTE = plain("vidente", keywords=[{"clarividencia": 2}])
 
 
 def test_ch_11_2_a_send_cost_moves_the_owners_knowledge_of_the_top_down() -> None:
-    """Clarividencia showed A the top card; paying Silencio Venenoso (send 2 from the deck) puts it and the
-    next one in the Mictlán. A's view named the new top card, which nobody had seen."""
-    g = build([VIDENTE, *X], {"hand": ["vidente"], "supports": {"Z1": "alma_del_sol_naciente"},
-                              "characters": {"C2": "guardiana_del_veneno_lento"},
-                              "main_deck": ["x1", "x2", "x3", "x4", "x5"]})
+    """Clarividencia showed A the top card; paying an ability's cost of sending 2 from the deck puts it and
+    the next one in the Mictlán. A's view named the new top card, which nobody had seen."""
+    sends = plain("sends", abilities=[{"name": "Ofrenda", "category": "encendido", "cost": [{"send": 2}],
+                                       "do": [{"gain_hearts": 1}]}])
+    g = build([VIDENTE, sends, *X], {"hand": ["vidente"], "supports": {"Z1": "alma_del_sol_naciente"},
+                                     "characters": {"C2": "sends"}, "main_deck": ["x1", "x2", "x3", "x4", "x5"]})
     g.apply({"player": "A", "do": "call", "card": "vidente", "zone": "C1"})
     settle(g)
     g.apply({"player": "A", "do": "choose", "cards": ["x1"]})  # x1 stays on top, x2 to the bottom

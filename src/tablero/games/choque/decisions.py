@@ -21,7 +21,7 @@ from .stats import _card_matches
 # What each decision kind accepts (the spec's implicit-pass rule needs this), and the rule it follows.
 ACCEPTS: dict[str, frozenset[str]] = {
     "action": frozenset({"end_phase", "activate_soul", "call", "call_amalgam", "play", "use"}),
-    "combat": frozenset({"end_phase", "attack", "use"}),
+    "combat": frozenset({"end_phase", "attack", "use", "play"}),  # play: rápido apoyos (CH-1.5)
     "response": frozenset({"pass", "use", "play"}),
     "defend": frozenset({"pass", "defend"}),
     "ofrenda": frozenset({"pass", "ofrenda"}),
@@ -74,6 +74,10 @@ class DecisionRules(CombatRules):
                     break
             if s.statics and self._fx_on_field():
                 out += self._activation_options(pi, False)
+            for card in s.players[pi].hand:
+                if card.subtype == "rapido":  # CH-1.5: in any phase, the owner's own combat phase too
+                    out += self._rapido_apoyo_options(pi)
+                    break
             out.append({"player": name, "do": "end_phase"})
             return out
         if kind == "response":
@@ -317,36 +321,50 @@ class DecisionRules(CombatRules):
             else:
                 p.zones[zi] = card
             src = ("zone", pi, SUPPORT_ZONES[zi], card)
-            # CH-1.5: normal and rápido apoyos resolve, then go to the Mictlán
-            apoyo = (pi, zi, card) if card.subtype in ("normal", "rapido") else None
-            if card.fx.effect is not None:
-                self._activate(pi, src, card.fx.effect, refs, apoyo)
-            elif apoyo is not None:
-                link = ("apoyo", pi, zi, card)
-                if s.chain_mode == 1:
-                    self._add_link(link)
+            if card.subtype in ("normal", "rapido"):
+                # CH-1.5: normal and rápido apoyos resolve, then go to the Mictlán
+                apoyo = (pi, zi, card)
+                if card.fx.effect is not None:
+                    self._activate(pi, src, card.fx.effect, refs, apoyo)
                 else:
-                    self._start_chain([link], OTHER[pi])  # CH-7.4: activating opens a chain
-            elif s.chain_mode == 0:
-                self._open_window(OTHER[pi])
-            self._fire_card("activated", pi, card, src)
+                    self._push_link(("apoyo", pi, zi, card))
+                self._fire_card("activated", pi, card, src)
+                return
+            self._arrive(pi, pi, SUPPORT_ZONES[zi], card, refs)
             return
         if card.type == "sector":
             si = 0 if zone == "SA" else 1
             qi = OTHER[pi] if act.get("side") == "opponent" else pi  # CH-1.6
             s.players[qi].sectors[si] = card
             s.players[qi].sector_owner[si] = pi
-            src = ("zone", qi, zone, card)
         else:
+            qi = pi
             if p.arena is not None:  # CH-3.11: a new arena replaces (destroys) the old one
                 if p.arena.fx.active:
                     s.fx_changed()
                 p.mictlan.append(p.arena)
                 self._event("destroyed", player=NAMES[pi], card=p.arena.id, reason="arena")
             p.arena = card
-            src = ("zone", pi, "arena", card)
-        self._fire_card("activated", pi, card, src)
-        self._open_window(OTHER[pi])
+        self._arrive(pi, qi, zone, card, refs)
+
+    def _push_link(self, link: tuple[Any, ...]) -> None:
+        """CH-7.4: activating a card adds its link to the open chain, or opens one."""
+        if self.s.chain_mode == 1:
+            self._add_link(link)
+        else:
+            self._start_chain([link], OTHER[link[1]])
+
+    def _arrive(self, pi: int, qi: int, zone: str, card: CardDef, refs: list[str]) -> None:
+        """CH-7.4, CH-12 negar: a continuo or equipo apoyo, a sector or an arena sits in its zone (on
+        player ``qi``'s side) as its activation link waits on the chain, and starts working when the
+        link resolves: a negated one never works and goes to the Mictlán (see docs/rulings.md)."""
+        s = self.s
+        s.arriving = (*s.arriving, (qi, zone))
+        s.fx_changed()
+        if card.fx.effect is not None:
+            self._activate(pi, ("zone", qi, zone, card), card.fx.effect, refs, ("arrive", qi, zone, card))
+        else:
+            self._push_link(("activation", pi, qi, zone, card))
 
     # -- CH-6.4 amalgam calls ----------------------------------------------------------------------
     def _amalgam_options(self, pi: int) -> list[dict[str, Any]]:

@@ -102,6 +102,9 @@ class ChoqueGame(DecisionRules):
                 raise IllegalAction("CH-5.1", "battles are declared in the combat phase, after the action phase")
             raise IllegalAction(rule, f"{do!r} does not answer the pending decision ({kind}); it takes "
                                       f"{', '.join(sorted(ACCEPTS[kind]))}")
+        if kind == "combat" and do == "play" and not self._rapido_in_hand(pi, act.get("card")):
+            raise IllegalAction("CH-5.6", f"{act.get('card')!r} is activated in the action phase, which is over; "
+                                          "only rápido apoyos are played in any phase (CH-1.5)")
         # A list of several cards is one all-or-nothing action made of single picks (spec, "Actions").
         cards = act.get("cards")
         if do in ("discard", "choose") and isinstance(cards, list) and len(cards) > 1:
@@ -124,6 +127,9 @@ class ChoqueGame(DecisionRules):
         self._legal_cache = None
         self._execute(match)
         self._advance()
+
+    def _rapido_in_hand(self, pi: int, cid: Any) -> bool:
+        return any(c.id == cid and c.subtype == "rapido" for c in self.s.players[pi].hand)
 
     def _canonical_materials(self, act: dict[str, Any]) -> dict[str, Any]:
         """CH-6.4: any set of hand cards that pays the material cost is accepted; it is matched against
@@ -412,6 +418,7 @@ ChoqueGame._steps = {
     "trig_targets": ChoqueGame._step_trig_targets,
     "call_into": ChoqueGame._step_call_into,
     "apoyo_done": ChoqueGame._step_apoyo_done,
+    "arrived": ChoqueGame._step_arrived,
     "window": ChoqueGame._step_window,
     "chain": ChoqueGame._step_chain,
     "triggers": ChoqueGame._step_triggers,

@@ -13,7 +13,9 @@ from typing import Any
 from .cards import CardDef
 from .chain import ChainRules
 from .flow import NAMES, OTHER
-from .state import Char, sector_of
+from .state import Char, Equip, sector_of
+
+_SELF_NEGATING = frozenset({"ability", "trig"})  # links that check their own negation (effects/runtime.py)
 
 
 class KeywordRules(ChainRules):
@@ -62,7 +64,7 @@ class KeywordRules(ChainRules):
         if c.card.fx.abilities:
             self._fire_char("called", pi, c, how="normal" if normal else "special")
         if c.has("clarividencia"):
-            self._queue_trigger(("clarividencia", pi, c.uid))
+            self._queue_trigger(("clarividencia", pi, c.uid, c.param("clarividencia")))
         if normal and c.has("mimica"):
             self._queue_trigger(("mimica", pi, c.uid))
         if normal and c.has("zombificar"):
@@ -106,8 +108,60 @@ class KeywordRules(ChainRules):
 
     # -- effect links ---------------------------------------------------------------------------
     def _resolve_link(self, link: tuple[Any, ...]) -> None:
+        """CH-7.6: a negated link does nothing, whatever made it. Card abilities and triggers say so
+        themselves (a negated apoyo still leaves for the Mictlán after its link); every other link —
+        keywords, activations of continuous cards — is stopped here."""
         kind = link[0]
+        s = self.s
+        if kind not in _SELF_NEGATING and len(s.chain) in s.negated:
+            self._link_negated(link)
+            return
         getattr(self, "_link_" + kind)(*link[1:])
+
+    def _link_negated(self, link: tuple[Any, ...]) -> None:
+        kind = link[0]
+        self._event("negated", player=NAMES[link[1]], ability=kind)
+        if kind == "apoyo":
+            self._link_apoyo(*link[1:])  # CH-1.5: a negated normal apoyo still goes to the Mictlán
+        elif kind == "activation":
+            _, pi, qi, zone, card = link
+            self._arrived(pi, qi, zone, card, negated=True)
+
+    def _link_activation(self, pi: int, qi: int, zone: str, card: CardDef) -> None:
+        self._arrived(pi, qi, zone, card, negated=False)
+
+    def _arrived(self, pi: int, qi: int, zone: str, card: CardDef, negated: bool) -> None:
+        """A continuous card's activation link resolved: it starts working, its "al activar" triggers
+        fire; negated (CH-12 negar), it goes from its zone to its owner's Mictlán without ever working."""
+        s = self.s
+        if (qi, zone) not in s.arriving:
+            return
+        s.arriving = tuple(a for a in s.arriving if a != (qi, zone))
+        s.fx_changed()
+        q = s.players[qi]
+        if not self._in_zone(q, zone, card):
+            return  # it left its zone while the chain was open (an equipo whose character left, CH-1.5)
+        if not negated:
+            self._fire_card("activated", pi, card, ("zone", qi, zone, card))
+            return
+        if zone == "arena":
+            q.arena = None
+        elif zone in ("SA", "SB"):
+            q.sectors[0 if zone == "SA" else 1] = None
+        else:
+            q.zones[int(zone[1]) - 1] = None
+        s.field_changed(card)
+        s.players[pi].mictlan.append(card)
+        self._event("destroyed", player=NAMES[pi], card=card.id, reason="negated")
+
+    @staticmethod
+    def _in_zone(q: Any, zone: str, card: CardDef) -> bool:
+        if zone == "arena":
+            return q.arena is card
+        if zone in ("SA", "SB"):
+            return q.sectors[0 if zone == "SA" else 1] is card
+        z = q.zones[int(zone[1]) - 1]
+        return (z.card if isinstance(z, Equip) else z) is card
 
     def _link_apoyo(self, pi: int, zi: int, card: CardDef) -> None:
         """CH-1.5: a normal apoyo resolves, then goes to the Mictlán (effects arrive with card files)."""
@@ -117,14 +171,11 @@ class KeywordRules(ChainRules):
             p.mictlan.append(card)
             self.s.fx_changed()
 
-    def _link_clarividencia(self, pi: int, uid: int) -> None:
-        """CH-8 Clarividencia X: look at the top X, one back on top, the rest to the bottom in any order."""
+    def _link_clarividencia(self, pi: int, uid: int, x: int) -> None:
+        """CH-8 Clarividencia X: look at the top X, one back on top, the rest to the bottom in any order.
+        CH-7.6: the link resolves as far as it can even when its character has left the field: X was
+        fixed when the ability triggered."""
         s = self.s
-        found = s.find(uid)
-        if found is None or found[0] != pi or not found[2].has("clarividencia"):
-            x = 0
-        else:
-            x = found[2].param("clarividencia")
         p = s.players[pi]
         x = min(x, len(p.main))
         if x <= 0:

@@ -262,7 +262,7 @@ class State:
                  "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
                  "field_moves", "statics", "used", "negated", "sba", "fx_cache",
                  "static_cache", "target_cache",
-                 "rng", "log", "options")
+                 "rng", "log", "options", "arriving")
 
     def __init__(self, edition: str, rng: Rng, options: Options = DEFAULT_OPTIONS) -> None:
         self.edition = edition
@@ -292,6 +292,9 @@ class State:
         self.target_cache: dict[Any, Any] | None = None  # characters a target filter allows; runtime.py
         self.rng = rng
         self.log: list[dict[str, object]] = []
+        # Continuous cards whose activation link has not resolved yet (CH-7.4): (zone's player, zone name).
+        # They sit in their zone but do not work until then; a negated one goes to the Mictlán (CH-12).
+        self.arriving: tuple[tuple[int, str], ...] = ()
 
     def copy(self) -> State:
         s = State(self.edition, self.rng, self.options)
@@ -314,6 +317,7 @@ class State:
         s.statics = self.statics
         s.used = self.used
         s.negated = self.negated
+        s.arriving = self.arriving
         s.sba = self.sba
         # Derived caches are shared: whatever changes what they hold drops them on that side first.
         s.fx_cache = self.fx_cache

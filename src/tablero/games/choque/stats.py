@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .flow import FlowRules
-from .state import Char, Equip, sector_of
+from .state import SECTOR_ZONES, SUPPORT_ZONES, Char, Equip, sector_of
 
 if TYPE_CHECKING:
     from .cards import CardDef
@@ -127,15 +127,16 @@ class StatsRules(FlowRules):
         if out is not None:
             return out
         out = []
+        arriving = s.arriving  # activated, not yet resolved: not working yet (CH-7.4)
         for qi, q in enumerate(s.players):
             for si, sec in enumerate(q.sectors):
-                if sec is not None and sec.fx.static:
+                if sec is not None and sec.fx.static and not (arriving and (qi, SECTOR_ZONES[si]) in arriving):
                     # 'side' in its filter is seen from the player who played it
                     out.extend((st, q.sector_owner[si], "sector", (qi, si)) for st in sec.fx.static)
-            if q.arena is not None and q.arena.fx.static:
+            if q.arena is not None and q.arena.fx.static and not (arriving and (qi, "arena") in arriving):
                 out.extend((st, qi, "arena", (qi, q.arena.fx.scope)) for st in q.arena.fx.static)
-            for z in q.zones:
-                if z is None:
+            for zi, z in enumerate(q.zones):
+                if z is None or arriving and (qi, SUPPORT_ZONES[zi]) in arriving:
                     continue
                 if isinstance(z, Equip):
                     out.extend((st, qi, "equip", z.equips) for st in z.card.fx.static)

@@ -29,6 +29,14 @@ from .schema import Ability, Op, TargetSpec
 Handle = tuple[Any, ...]
 MAX_TARGET_OPTIONS = 200  # a safety cap on enumerated target combinations per ability
 _ZONE_LISTS = {"hand": "hand", "mictlan": "mictlan", "confined": "confined", "deck": "main"}
+# Verbs that may find nothing to act on; every other verb (targets bound on activation, draws, hearts,
+# shuffles, scripts) always does something.
+_MAY_DO_NOTHING = frozenset({"negate", "anular", "send", "discard", "liberar", "add", "special_call"})
+# Where a cost puts cards (what it may make possible for the verbs after it).
+_COST_FEEDS: dict[str, tuple[str, ...]] = {
+    "sacrifice": ("field", "mictlan"), "confine_self": ("field", "confined"), "discard": ("mictlan",),
+    "send": ("mictlan",),
+}
 SLOT_ZONES = ("Z1", "Z2", "Z3", "Z4", "Z5", "SA", "SB", "arena")
 
 
@@ -69,16 +77,19 @@ class EffectRules(KeywordRules):
                 abilities = self._char_abilities(c)
                 if abilities:
                     out.append((("char", c.uid), f"{name}.{CHAR_ZONES[zi]}", abilities))
+        arriving = s.arriving  # activated, not yet resolved: its abilities do not work yet (CH-7.4)
         for zi, z in enumerate(p.zones):
             card = z.card if isinstance(z, Equip) else z
             if card is not None and card.fx.abilities:
                 zone = SUPPORT_ZONES[zi]
-                out.append((("zone", pi, zone, card), f"{name}.{zone}", list(card.fx.abilities)))
+                if not (arriving and (pi, zone) in arriving):
+                    out.append((("zone", pi, zone, card), f"{name}.{zone}", list(card.fx.abilities)))
         for si, sec in enumerate(p.sectors):
             if sec is not None and sec.fx.abilities:
                 zone = "SA" if si == 0 else "SB"
-                out.append((("zone", pi, zone, sec), f"{name}.{zone}", list(sec.fx.abilities)))
-        if p.arena is not None and p.arena.fx.abilities:
+                if not (arriving and (pi, zone) in arriving):
+                    out.append((("zone", pi, zone, sec), f"{name}.{zone}", list(sec.fx.abilities)))
+        if p.arena is not None and p.arena.fx.abilities and not (arriving and (pi, "arena") in arriving):
             out.append((("zone", pi, "arena", p.arena), f"{name}.arena", list(p.arena.fx.abilities)))
         return out
 
@@ -379,6 +390,12 @@ class EffectRules(KeywordRules):
             out.extend(self._activation_options(pi, True, first_only))
             if first_only and out:
                 return out
+        out.extend(self._rapido_apoyo_options(pi, first_only))
+        return out
+
+    def _rapido_apoyo_options(self, pi: int, first_only: bool = False) -> list[dict[str, Any]]:
+        """`play` actions for the rápido apoyos in ``pi``'s hand (CH-1.5: any phase of either turn)."""
+        out: list[dict[str, Any]] = []
         p = self.s.players[pi]
         free = next((SUPPORT_ZONES[i] for i, z in enumerate(p.zones) if z is None), None)
         if free is not None:
@@ -394,7 +411,61 @@ class EffectRules(KeywordRules):
     def _usable(self, pi: int, ab: Ability, src: Handle) -> bool:
         if ab.once_per_turn and self._once_key(src, ab) in self.s.used:
             return False
-        return self._condition_ok(pi, src, ab.condition) and self._can_pay(pi, ab, src)
+        return (self._condition_ok(pi, src, ab.condition) and self._can_pay(pi, ab, src)
+                and self._can_act(pi, ab, src))
+
+    def _can_act(self, pi: int, ab: Ability, src: Handle) -> bool:
+        """Whether resolving ``ab`` now could change anything: an ability that can do nothing is not
+        offered (docs/rulings.md, CH-7.6). Judged from what its controller knows: searching their own
+        deck counts as doing something whatever the deck holds; a zone its costs fill (a sacrifice frees a
+        character zone and feeds the Mictlán) is not judged before they are paid."""
+        fed: frozenset[str] | None = None
+        for op in ab.ops:
+            if op.verb not in _MAY_DO_NOTHING:
+                return True
+            if fed is None:
+                fed = frozenset(z for c in ab.cost for z in _COST_FEEDS.get(c.verb, ()))
+            if self._op_can_act(pi, op, src, fed):
+                return True
+        return False
+
+    def _op_can_act(self, pi: int, op: Op, src: Handle, fed: frozenset[str]) -> bool:
+        s = self.s
+        a = op.args
+        v = op.verb
+        if v == "negate":
+            return bool(s.chain)  # a link under this one to negate (CH-12 negar)
+        if v == "anular":
+            return s.battle is not None
+        who = (pi,) if a.get("player") == "self" else (OTHER[pi],) if a.get("player") == "opponent" else (0, 1)
+        if v == "send":
+            return any(s.players[q].main for q in who)
+        if v == "discard":
+            return any(s.players[q].hand for q in who)
+        p = s.players[pi]
+        flt = a.get("filter") or {}
+        if v == "liberar":
+            if "confined" in fed:
+                return True
+            if a["to"] == "field":
+                return ("field" in fed or bool(self._call_zones(pi, src, "any"))) and any(
+                    c.is_character and _card_matches(flt, c) and not self._call_blocked(pi, c.value)
+                    for c in p.confined)
+            return any(_card_matches(flt, c) for c in p.confined)
+        if v == "add":
+            if a["from"] == "deck":
+                return bool(p.main)
+            return "mictlan" in fed or any(_card_matches(flt, c) for c in p.mictlan)
+        if v == "special_call":
+            if "field" not in fed and not self._call_zones(pi, src, a["zone"]):
+                return False
+            if a["from"] == "deck":
+                return bool(p.main)
+            if a["from"] in fed:
+                return True
+            return any(c.is_character and c.type != "amalgama" and _card_matches(flt, c)
+                       and not self._call_blocked(pi, c.value) for c in getattr(p, _ZONE_LISTS[a["from"]]))
+        return True
 
     def _apoyo_options(self, pi: int, card: CardDef, zone: str, in_window: bool) -> list[dict[str, Any]]:
         """`play` actions for an apoyo from hand, with its effect's targets (CH-1.5)."""
@@ -565,9 +636,12 @@ class EffectRules(KeywordRules):
                       apoyo: tuple[Any, ...] | None) -> None:
         s = self.s
         pos = len(s.chain)  # this link's position (it was just popped)
-        if apoyo is not None:  # CH-1.5: after its effect, a normal or rápido apoyo goes to the Mictlán
+        negated = pos in s.negated
+        if apoyo is not None and apoyo[0] == "arrive":  # a continuous card's activation (CH-7.4)
+            s.stack.append(("arrived", pi, *apoyo[1:], negated))
+        elif apoyo is not None:  # CH-1.5: after its effect, a normal or rápido apoyo goes to the Mictlán
             s.stack.append(("apoyo_done", *apoyo))
-        if pos in s.negated:
+        if negated:
             self._event("negated", player=NAMES[pi], ability=ab.name)
         elif not self._condition_ok(pi, src, ab.condition):
             self._event("fizzled", player=NAMES[pi], ability=ab.name)
@@ -586,6 +660,8 @@ class EffectRules(KeywordRules):
             return
         if not self._condition_ok(pi, src, ab.condition) or not self._can_pay(pi, ab, src):
             return
+        if not self._can_act(pi, ab, src):
+            return  # it would do nothing: not asked, nothing paid (docs/rulings.md)
         for spec in ab.targets:
             if not spec.random and len(self._target_candidates(pi, spec, src)) < spec.count:
                 return  # no legal target: the trigger does nothing
@@ -1023,6 +1099,11 @@ class EffectRules(KeywordRules):
             found = self.s.find(src[1])
             return found[2].card.id if found is not None else f"uid{src[1]}"
         return str(src[-1].id) if isinstance(src[-1], CardDef) else str(src)
+
+    def _step_arrived(self, step: tuple[Any, ...]) -> None:
+        """A continuous card's activation with an effect resolved (see ``KeywordRules._arrived``)."""
+        _, pi, qi, zone, card, negated = step
+        self._arrived(pi, qi, zone, card, negated)
 
     def _step_apoyo_done(self, step: tuple[Any, ...]) -> None:
         """CH-1.5: a normal or rápido apoyo goes to the Mictlán once its effect resolved."""
