@@ -1,13 +1,17 @@
 """The rules judge: run scenario files (``docs/scenarios.md``) and report PASS / FAIL.
 
 Game-agnostic: the file's ``game`` names a registered game whose scenario loader builds the position.
-Implicit passes follow the spec: before each scripted action, and after the last, every pending *optional*
-decision that the next action does not answer is answered with ``pass``.
+Implicit passes follow the spec: before each scripted action (unless it says ``now: true``), and after the
+last entry, every pending *optional* decision that the next action does not answer is answered with ``pass``.
+A checkpoint entry (``{check: {...}}``) is asserted where the previous entry left the game, before any
+implicit pass, so a file can show what was offered before the runner declines it. The judge's own action
+keys (``expect``, ``now``) are stripped before an action reaches the engine.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +24,9 @@ from tablero.core import BadInput, IllegalAction, TableroError, scenario_loader
 _KEYS = {"name", "rules", "game", "edition", "seed", "description", "options", "cards", "state", "actions",
          "expect"}
 _MAX_AUTO_PASSES = 10_000
+_JUDGE_KEYS = ("expect", "now")  # the judge's own action keys, never passed to the engine
+_RULE_ID = re.compile(r"^[A-Z]+-\d+(?:\.\d+)*$")
+_FORMS = ("unordered", "count")
 
 
 @dataclass
@@ -69,39 +76,92 @@ def load(path: Path) -> dict[str, Any]:
 
 
 def play(doc: dict[str, Any]) -> Any:
-    """Build the position and play the scripted actions; returns the game (raises ScenarioFailure)."""
+    """Build the position and play the scripted entries; returns the game (raises ScenarioFailure)."""
     game_name = doc.get("game", "choque")
     if not isinstance(game_name, str):
         raise BadInput(f"game: must be a name, got {game_name!r}")
+    description = doc.get("description")
+    if description is not None and not isinstance(description, str):
+        raise BadInput(f"description: must be text, got {description!r}")
     game = scenario_loader(game_name)(doc, None)
-    actions = doc.get("actions") or []
-    if not isinstance(actions, list):
+    entries = doc.get("actions") or []
+    if not isinstance(entries, list):
         raise BadInput("actions: must be a list of action objects")
-    for i, act in enumerate(actions):
-        where = f"action {i + 1}"
-        if not isinstance(act, dict):
-            raise BadInput(f"{where}: must be a map like {{player: A, do: pass}}")
-        expect = act.get("expect")
-        if expect not in (None, "illegal"):
-            raise BadInput(f"{where}: 'expect' may only be 'illegal', got {expect!r}")
-        _auto_pass(game, act)
-        if expect == "illegal":
-            before = json.dumps(game.observe(), sort_keys=True)
-            try:
-                game.apply(act)
-            except IllegalAction as e:
-                if e.rule is None:
-                    raise ScenarioFailure(f"{where} was refused without a rule id: {e}") from None
-                if json.dumps(game.observe(), sort_keys=True) != before:
-                    raise ScenarioFailure(f"{where} was refused but the observation changed") from None
-                continue
-            raise ScenarioFailure(f"{where} {_short(act)} was accepted; expected illegal")
-        try:
-            game.apply(act)
-        except IllegalAction as e:
-            raise ScenarioFailure(f"{where} {_short(act)} refused: {e}") from None
+    for i, entry in enumerate(entries):
+        if isinstance(entry, dict) and "check" in entry:
+            _checkpoint(game, entry, i + 1)
+            continue
+        _scripted(game, entry, f"action {i + 1}")
     _auto_pass(game, None)
     return game
+
+
+def _checkpoint(game: Any, entry: dict[str, Any], position: int) -> None:
+    """A ``{check: {...}}`` entry: asserted where the previous entry left the game, before any implicit pass
+    (so a file can show that an optional decision was offered before the runner passes it)."""
+    where = f"check at entry {position}"
+    extra = sorted(map(str, set(entry) - {"check"}))
+    if extra:
+        raise BadInput(f"{where}: a checkpoint has only the key 'check', got also {', '.join(extra)}")
+    if not isinstance(entry["check"], dict) or not entry["check"]:
+        raise BadInput(f"{where}: must be a map of observation path -> value, got {entry['check']!r}")
+    problems = check_expect(game.observe(), entry["check"], where)
+    if problems:
+        raise ScenarioFailure(f"{where}: " + "; ".join(problems))
+
+
+def _scripted(game: Any, act: Any, where: str) -> None:
+    """Apply one scripted action: implicit passes first (unless ``now``), then the action, which must be
+    accepted, or refused with the expected rule and no change when it carries ``expect``."""
+    if not isinstance(act, dict):
+        raise BadInput(f"{where}: must be a map like {{player: A, do: pass}}")
+    want_rule = _expected_refusal(act.get("expect"), where)
+    now = act.get("now", False)
+    if not isinstance(now, bool):
+        raise BadInput(f"{where}: 'now' must be true or false, got {now!r}")
+    engine_act = {k: v for k, v in act.items() if k not in _JUDGE_KEYS}
+    if not now:
+        _auto_pass(game, engine_act)
+    if want_rule is None:
+        try:
+            game.apply(engine_act)
+        except IllegalAction as e:
+            raise ScenarioFailure(f"{where} {_short(engine_act)} refused: {e}") from None
+        return
+    before = json.dumps(game.observe(), sort_keys=True)
+    try:
+        game.apply(engine_act)
+    except IllegalAction as e:
+        if e.rule is None:
+            raise ScenarioFailure(f"{where} was refused without a rule id: {e}") from None
+        if want_rule and not _names_rule(e.rule, want_rule):
+            raise ScenarioFailure(f"{where} {_short(engine_act)} was refused under {e.rule}, expected {want_rule} "
+                                  f"(or a sub-rule of it): {e}") from None
+        if json.dumps(game.observe(), sort_keys=True) != before:
+            raise ScenarioFailure(f"{where} was refused but the observation changed") from None
+        return
+    raise ScenarioFailure(f"{where} {_short(engine_act)} was accepted; expected illegal"
+                          + (f" ({want_rule})" if want_rule else ""))
+
+
+def _expected_refusal(expect: Any, where: str) -> str | None:
+    """An action's ``expect``: ``None`` (it must be accepted), ``""`` (refused for any rule) or the rule id
+    the refusal must name (``{illegal: CH-6.1}``)."""
+    if expect is None:
+        return None
+    if expect == "illegal":
+        return ""
+    if isinstance(expect, dict) and set(expect) == {"illegal"}:
+        rule = expect["illegal"]
+        if isinstance(rule, str) and _RULE_ID.match(rule):
+            return rule
+        raise BadInput(f"{where}: expect.illegal must be a rule id like CH-6.1, got {rule!r}")
+    raise BadInput(f"{where}: 'expect' may only be 'illegal' or {{illegal: RULE-ID}}, got {expect!r}")
+
+
+def _names_rule(rule: str, wanted: str) -> bool:
+    """Whether a refusal's rule is ``wanted`` or one of its sub-rules: CH-6.1.2 is under CH-6.1, CH-6.10 is not."""
+    return rule == wanted or rule.startswith(wanted + ".")
 
 
 def _auto_pass(game: Any, nxt: dict[str, Any] | None) -> None:
@@ -116,39 +176,79 @@ def _auto_pass(game: Any, nxt: dict[str, Any] | None) -> None:
 
 
 def _short(act: dict[str, Any]) -> str:
-    return "{" + ", ".join(f"{k}: {v}" for k, v in act.items() if k != "expect") + "}"
+    return "{" + ", ".join(f"{k}: {v}" for k, v in act.items() if k not in _JUDGE_KEYS) + "}"
 
 
-def check_expect(obs: dict[str, Any], expect: Any) -> list[str]:
+def check_expect(obs: dict[str, Any], expect: Any, where: str = "expect") -> list[str]:
+    """What does not hold of ``expect`` (path -> value) in ``obs``; a malformed path or form is a BadInput."""
     if expect is None:
         return []
     if not isinstance(expect, dict):
-        raise BadInput("expect: must be a map of observation path -> value")
+        raise BadInput(f"{where}: must be a map of observation path -> value")
     problems = []
-    for path, want in expect.items():
-        got = _lookup(obs, str(path))
-        if str(path).split(".")[-1] == "hand" and isinstance(got, list) and isinstance(want, list):
-            if Counter(map(str, got)) != Counter(map(str, want)):
-                problems.append(f"{path}: expected {want} (any order), got {got}")
+    for raw_path, want in expect.items():
+        path = str(raw_path)
+        try:
+            got = _lookup(obs, path, where)
+        except _ThroughEmpty as e:
+            problems.append(f"{path}: expected {_js(want)}, but {e.prefix} is empty (null)")
             continue
-        if got != want:
-            problems.append(f"{path}: expected {json.dumps(want, ensure_ascii=False)}, "
-                            f"got {json.dumps(got, ensure_ascii=False)}")
+        problem = _compare(path, got, want, where)
+        if problem:
+            problems.append(problem)
     return problems
 
 
-_MISSING = object()
+def _compare(path: str, got: Any, want: Any, where: str) -> str | None:
+    """One path's mismatch, or None. The value forms ``{unordered: [..]}`` and ``{count: N}`` are maps with
+    that one key; a hand is always compared as a multiset."""
+    if isinstance(want, dict) and len(want) == 1 and next(iter(want)) in _FORMS:
+        form, arg = next(iter(want.items()))
+        if form == "unordered":
+            if not isinstance(arg, list):
+                raise BadInput(f"{where}: {path}: 'unordered' takes a list, got {arg!r}")
+            if not isinstance(got, list):
+                return f"{path}: expected a list {_js(arg)} (any order), got {_js(got)}"
+            return None if _multiset(got) == _multiset(arg) else \
+                f"{path}: expected {_js(arg)} (any order), got {_js(got)}"
+        if isinstance(arg, bool) or not isinstance(arg, int) or arg < 0:
+            raise BadInput(f"{where}: {path}: 'count' takes a whole number >= 0, got {arg!r}")
+        if not isinstance(got, list):
+            return f"{path}: expected a list of {arg}, got {_js(got)}"
+        return None if len(got) == arg else f"{path}: expected {arg} item(s), got {len(got)}: {_js(got)}"
+    if path.split(".")[-1] == "hand" and isinstance(got, list) and isinstance(want, list):
+        return None if _multiset(got) == _multiset(want) else f"{path}: expected {want} (any order), got {got}"
+    return None if got == want else f"{path}: expected {_js(want)}, got {_js(got)}"
 
 
-def _lookup(obs: dict[str, Any], path: str) -> Any:
+def _multiset(items: list[Any]) -> Counter[str]:
+    return Counter(json.dumps(x, sort_keys=True, ensure_ascii=False) for x in items)
+
+
+def _js(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+class _ThroughEmpty(Exception):
+    """A path that runs through an empty zone (``A.C1.hearts`` with nothing in C1): a mismatch, not a typo."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__(prefix)
+        self.prefix = prefix
+
+
+def _lookup(obs: dict[str, Any], path: str, where: str = "expect") -> Any:
     cur: Any = obs
-    for part in path.split("."):
+    parts = path.split(".")
+    for n, part in enumerate(parts):
+        if cur is None and n > 0:
+            raise _ThroughEmpty(".".join(parts[:n]))
         if isinstance(cur, dict) and part in cur:
             cur = cur[part]
         else:
-            raise BadInput(f"expect: unknown observation path {path!r}")
+            raise BadInput(f"{where}: unknown observation path {path!r}")
     if isinstance(cur, dict) and "card" in cur:
-        return cur["card"]  # a zone object compares as its card id
+        return cur["card"]  # a zone object compares as its card id; a longer path reaches its other keys
     return cur
 
 

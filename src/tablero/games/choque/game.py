@@ -64,7 +64,8 @@ class ChoqueGame(DecisionRules):
         p = self.s.pending
         if p is None or self.s.winner is not None:
             return False
-        return action.get("player") == NAMES[p[0]] and action.get("do") in ACCEPTS[p[1]]
+        do = action.get("do")  # any object may arrive here (a scenario's malformed verb): never hash a list
+        return action.get("player") == NAMES[p[0]] and isinstance(do, str) and do in ACCEPTS[p[1]]
 
     def apply(self, action: Mapping[str, Any]) -> None:
         cache = self._legal_cache
