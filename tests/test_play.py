@@ -27,7 +27,7 @@ from tablero.games.choque.deckfile import shipped_decks
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.match import Match
 from tablero.play.describe import describe
-from tablero.play.record import GameRecord, load_records
+from tablero.play.record import RULES_VERSION, GameRecord, load_records
 from tablero.play.session import Console, PlayOptions, PlaySession
 from tablero.play.text import CardBook
 
@@ -331,8 +331,10 @@ def test_replay_steps_forward_back_and_jumps(saved_game: Path) -> None:
     ("not json", "not valid JSON"),
     ('{"format": "other/9"}', "unknown format"),
     ('{"format": "tablero-replay/1", "game": "choque"}', "missing key"),
-    ('{"format": "tablero-replay/1", "edition": "choque-2026", "seed": 1, "decks": [{}, {}], "actions": []}',
-     "cannot set up the game"),
+    ('{"format": "tablero-replay/1", "edition": "choque-2026", "seed": 1, "decks": [{}, {}], "actions": [], '
+     f'"rules_version": {RULES_VERSION}}}', "cannot set up the game under the current rules"),
+    ('{"format": "tablero-replay/1", "edition": "choque-2026", "seed": 1, "decks": [{}, {}], "actions": [], '
+     '"rules_version": "2"}', "rules_version must be a whole number"),
 ])
 def test_replay_of_a_broken_file_exits_2(tmp_path: Path, content: str, message: str) -> None:
     f = tmp_path / "bad.json"
@@ -342,14 +344,52 @@ def test_replay_of_a_broken_file_exits_2(tmp_path: Path, content: str, message: 
     assert message in r.output and "Traceback" not in r.output
 
 
-def test_replay_of_an_illegal_action_or_missing_file_exits_2(saved_game: Path, tmp_path: Path) -> None:
+def test_a_saved_game_names_its_rules_version_and_options(saved_game: Path) -> None:
     doc = json.loads(saved_game.read_text(encoding="utf-8"))
+    assert doc["rules_version"] == RULES_VERSION and doc["options"] == {}
+    r = _run(["replay", "--lang", "en", str(saved_game)], "q\n")
+    assert f"Played under rules version {RULES_VERSION} (the current rules)." in r.output
+    assert "Note:" not in r.output
+
+
+def test_a_replay_that_breaks_midway_still_opens_with_a_note(saved_game: Path, tmp_path: Path) -> None:
+    """An action the current rules refuse (here a corrupted one): the replay holds up to it, shows that
+    position, says where and why it stops, and keeps the recorded result; the file is not changed."""
+    doc = json.loads(saved_game.read_text(encoding="utf-8"))
+    n = len(doc["actions"])
     doc["actions"].insert(1, {"player": "B", "do": "attack", "attacker": "C1", "target": "hearts"})
     bad = tmp_path / "illegal.json"
     bad.write_text(json.dumps(doc), encoding="utf-8")
-    r = _run(["replay", str(bad)], "")
-    assert r.exit_code == 2 and "action 2" in r.output
+    before = bad.read_bytes()
+    r = _run(["replay", "--lang", "en", str(bad)], "\n\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "Traceback" not in r.output
+    assert f"Its replay stops after action 1 of {n + 1}: action 2" in r.output
+    assert "The rest of the game does not hold under the current rules." in r.output
+    assert "Replay: 1 actions" in r.output and "Action 1/1:" in r.output
+    assert "End of what the current rules replay (action 1 of " in r.output and "Result recorded: B wins." in r.output
+    assert bad.read_bytes() == before
+    es = _run(["replay", str(bad)], "q\n")
+    assert es.exit_code == 0 and "Aviso (en inglés): " in es.output
+
+
+def test_replay_of_a_missing_file_exits_2(tmp_path: Path) -> None:
     assert _run(["replay", str(tmp_path / "none.json")], "").exit_code == 2
+
+
+def test_an_unversioned_save_is_version_1_and_opens(saved_game: Path, tmp_path: Path) -> None:
+    """A file saved before versions were recorded: rules version 1, replayed with the options that restore
+    version 1's readings (its decks are not checked again: they were legal when it was played)."""
+    doc = json.loads(saved_game.read_text(encoding="utf-8"))
+    del doc["rules_version"], doc["options"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc), encoding="utf-8")
+    (rec,) = load_records(old)
+    assert rec.rules_version == 1 and rec.options == {}
+    assert rec.replay_options()[0] == ChoqueGame.options_for_rules(1)
+    r = _run(["replay", "--lang", "en", str(old)], "q\n")
+    assert r.exit_code == 0 and f"Played under rules version 1 (the current rules are version {RULES_VERSION})." \
+        in r.output
 
 
 # -- the seed ---------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -43,6 +43,17 @@ class Game(ABC):
 
     name: str = ""
     players: tuple[str, ...] = ("A", "B")
+    # The version of this game's rules, bumped by the game with every change of behaviour (an action that
+    # meant one thing and now means another, or is now refused). Every stored game records the version it
+    # was played under, so that a record of older rules can say so when the current ones replay it.
+    rules_version: ClassVar[int] = 1
+
+    @classmethod
+    def options_for_rules(cls, version: int) -> dict[str, Any]:
+        """The engine options that restore, where an option can, the reading of rules ``version`` that the
+        current rules changed: what a replay of a record of that version adds to its stored options, so
+        that as many old games as possible replay whole. None by default (a game with one version)."""
+        return {}
 
     @property
     @abstractmethod

@@ -1,31 +1,46 @@
-"""Saved games (``tablero-replay/1``): what ``tablero play --save`` writes and ``tablero replay`` reads.
+"""Saved games (``tablero-replay/1``): what ``tablero play --save`` writes and ``tablero replay`` reads, and
+how any stored game (these files, the server's game records) is replayed under the current rules.
 
 One CHOQUE::
 
     {"format": "tablero-replay/1", "game": "choque", "edition": "choque-2026", "seed": 7,
+     "rules_version": 2, "options": {},
      "decks": [{"name": ..., "main": [ids], "souls": [ids], "support": [ids]}, {...}],   # A's, B's
      "first": "A" | "B" | null, "actions": [canonical actions], "winner": "A" | "B" | "draw" | null,
      "agents": {"A": "human", "B": "greedy"}}
 
 A match (``--match``): ``{"format": "tablero-replay/1", "game": "choque", "match": true, "winner": ...,
 "games": [one CHOQUE as above, ...]}``. The decks keep their listed order: the game shuffles them with the
-seed, so decks + seed + first + actions rebuild every position exactly.
+seed, so decks + seed + first + options + actions rebuild every position exactly, under the rules they
+were played under. ``rules_version`` is the version of those rules (``games/choque/versions.py``); a file
+without it was saved before versions were recorded, under version 1. A file with them is still
+``tablero-replay/1``: the keys are new, nothing else changed, and an older reader ignores them.
+
+A record of older rules is replayed under the current ones, with the engine options that restore the old
+readings (``ChoqueGame.options_for_rules``). Its replay stops at the first action the current rules refuse,
+or that no longer answers the pending decision; the record still opens, at the position reached, with a
+note saying so (``Replay.note``), and nothing stored is changed.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablero.core import BadInput, new_game
+from tablero.core import BadInput, TableroError, new_game
 from tablero.core.files import read_user_file
 from tablero.games.choque.deck import Deck
 from tablero.games.choque.game import ChoqueGame
+from tablero.games.choque.options import OPTIONS
 
 FORMAT = "tablero-replay/1"
+RULES_VERSION = ChoqueGame.rules_version  # the rules this code plays: what a new record is played under
+UNVERSIONED = 1  # the version of a record that names none: it was stored before versions were recorded
+log = logging.getLogger("tablero.replay")
 
 
 def deck_json(deck: Deck, deck_id: str = "") -> dict[str, Any]:
@@ -34,6 +49,13 @@ def deck_json(deck: Deck, deck_id: str = "") -> dict[str, Any]:
     if deck_id:
         out["id"] = deck_id
     return out
+
+
+def result_text(winner: str | None) -> str:
+    """A game's result in the words of a replay's note."""
+    if winner is None:
+        return "unfinished"
+    return "a draw" if winner == "draw" else f"{winner} wins"
 
 
 @dataclass
@@ -45,13 +67,15 @@ class GameRecord:
     decks: list[dict[str, Any]]
     first: str | None
     agents: dict[str, str]
-    actions: list[dict[str, Any]] = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)  # canonical actions (a stored one may be anything)
     winner: str | None = None
+    rules_version: int = RULES_VERSION  # the rules it was played under (a new game: the current ones)
+    options: dict[str, Any] = field(default_factory=dict)  # its engine options, by public name
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": "choque", "edition": self.edition, "seed": self.seed,
-                "decks": self.decks, "first": self.first, "actions": self.actions, "winner": self.winner,
-                "agents": self.agents}
+                "rules_version": self.rules_version, "options": self.options, "decks": self.decks,
+                "first": self.first, "actions": self.actions, "winner": self.winner, "agents": self.agents}
 
     @classmethod
     def from_json(cls, doc: Any, where: str = "") -> GameRecord:
@@ -82,13 +106,20 @@ class GameRecord:
         first = doc.get("first")
         if first not in (None, "A", "B"):
             raise BadInput(f"{at}first must be A, B or null, got {first!r}")
+        version = doc.get("rules_version", UNVERSIONED)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise BadInput(f"{at}rules_version must be a whole number from 1, got {version!r}")
+        options = doc.get("options") or {}
+        if not isinstance(options, dict):
+            raise BadInput(f"{at}options must be a map of engine options, got {options!r}")
         agents = doc.get("agents") or {}
         if not isinstance(agents, dict):
             agents = {}
         winner = doc.get("winner")
         return cls(edition=doc["edition"], seed=seed, decks=decks, first=first,
                    agents={str(k): str(v) for k, v in agents.items()}, actions=actions,
-                   winner=winner if isinstance(winner, str) else None)
+                   winner=winner if isinstance(winner, str) else None, rules_version=version,
+                   options={str(k): v for k, v in options.items()})
 
     def build_decks(self) -> list[Deck]:
         from tablero.games.choque.cardfile import shipped_pool
@@ -97,10 +128,154 @@ class GameRecord:
         return [Deck.from_ids(pool, d.get("main", []), d.get("souls", []), d.get("support", []),
                               name=str(d.get("name", "")), edition=self.edition) for d in self.decks]
 
+    def replay_options(self) -> tuple[dict[str, Any], list[str]]:
+        """The engine options a game of this record runs with under the current rules: those that restore
+        the readings of its rules version, then its own (which win). An option these rules do not know (a
+        record of a newer server) is left out, and named in the second list: refusing it would refuse the
+        whole record."""
+        wanted = {**ChoqueGame.options_for_rules(self.rules_version), **self.options}
+        unknown = sorted(k for k in wanted if k not in OPTIONS)
+        return {k: v for k, v in wanted.items() if k in OPTIONS}, unknown
+
     def new_game(self) -> ChoqueGame:
-        g = new_game("choque", decks=self.build_decks(), seed=self.seed, edition=self.edition, first=self.first)
+        """The game at its start, as the current rules set it up for this record. The decks are checked
+        only for a record of the current rules: an older one's were legal when it was played, and a card
+        data fix since then must not keep its game from opening."""
+        options, _unknown = self.replay_options()
+        g = new_game("choque", decks=self.build_decks(), seed=self.seed, edition=self.edition, first=self.first,
+                     options=options, validate=self.rules_version == RULES_VERSION)
         assert isinstance(g, ChoqueGame)
         return g
+
+    def replay(self, observe: bool = False, snapshot: int | None = None) -> Replay:
+        """Play the record's actions again under the current rules, up to the first one they refuse (or
+        that no longer answers the pending decision). Never raises for what the record holds: what did
+        not replay is in the result (``Replay.note``). ``observe`` keeps every position on the way (the
+        terminal's replay); ``snapshot`` keeps a copy of the game after that many actions (the server's
+        replay viewer: one pass tells both the position asked for and how far the record replays)."""
+        options, unknown = self.replay_options()
+        try:
+            game = self.new_game()
+        except TableroError as e:
+            return Replay(self, None, 0, 0, options, refusal=str(e), unknown_options=unknown)
+        rp = Replay(self, game, 0, 0, options, unknown_options=unknown)
+        if observe:
+            rp.start_obs, rp.start_log = game.observe(), len(game.log)
+        if snapshot == 0:
+            rp.snapshot = (game.clone(), 0)
+        for action in self.actions:
+            if not isinstance(action, dict):
+                rp.refusal = "it is not an action object"
+                break
+            obs = game.observe() if observe else None
+            kind = game.pending.kind if game.pending is not None else None
+            start = len(game.log)
+            try:
+                game.apply(action)
+            except TableroError as e:  # the rules refuse it, and the game is as it was
+                rp.refusal = str(e)
+                break
+            except Exception as e:  # noqa: BLE001 - a stored record must open even if the engine trips on it
+                log.exception("replaying action %d of a record failed in the engine", rp.applied + 1)
+                rp.refusal = f"the engine failed on it ({type(e).__name__}: {e})"
+                rp.game = game = self._replayed(rp.applied)  # the failed call may have left it half-changed
+                break
+            rp.applied += 1
+            rp.last_start = start
+            if obs is not None:
+                rp.steps.append(ReplayStep(obs, kind, action, len(game.log)))
+            if snapshot == rp.applied:
+                rp.snapshot = (game.clone(), start)
+        return rp
+
+    def _replayed(self, n: int) -> ChoqueGame:
+        """The game after its first ``n`` actions, which replayed before."""
+        game = self.new_game()
+        for action in self.actions[:n]:
+            game.apply(action)
+        return game
+
+
+@dataclass
+class ReplayStep:
+    """The position before an action, the decision it answered, the action, and where its events end."""
+
+    obs: dict[str, Any]
+    kind: str | None
+    action: dict[str, Any]
+    log_end: int  # len(log) after the action
+
+
+@dataclass
+class Replay:
+    """How far a record replays under the current rules, and the position it reaches."""
+
+    record: GameRecord
+    game: ChoqueGame | None  # the position reached (None: the game cannot even be set up)
+    applied: int  # how many of the record's actions replayed
+    last_start: int  # where in the log the last replayed action's events begin
+    options: dict[str, Any]  # the engine options the replay ran with
+    refusal: str | None = None  # why the next action did not replay (or the game could not be set up)
+    unknown_options: list[str] = field(default_factory=list)  # stored options these rules do not know
+    steps: list[ReplayStep] = field(default_factory=list)  # with ``observe``
+    start_obs: dict[str, Any] = field(default_factory=dict)  # with ``observe``: the position at the start
+    start_log: int = 0
+    snapshot: tuple[ChoqueGame, int] | None = None  # with ``snapshot``: (that copy, its last events' start)
+
+    @property
+    def whole(self) -> bool:
+        """Every action of the record replayed."""
+        return self.game is not None and self.refusal is None and self.applied == len(self.record.actions)
+
+    @property
+    def holds(self) -> bool:
+        """The record replays whole and ends as it was recorded: nothing to tell."""
+        return self.whole and self.game is not None and self.game.winner == self.record.winner
+
+    def note(self) -> str | None:
+        """What a reader of the record must be told, in English (None: it replays as recorded): why its
+        replay stops where it does, and that the rest does not hold under the current rules."""
+        rec = self.record
+        parts = []
+        if not self.holds:
+            if rec.rules_version == RULES_VERSION:
+                parts.append(f"This game was played under the current rules (version {RULES_VERSION}), but its "
+                             "record does not replay under them.")
+            else:
+                parts.append(f"This game was played under rules version {rec.rules_version}; the current "
+                             f"rules are version {RULES_VERSION}.")
+            n = len(rec.actions)
+            recorded = f"The result recorded stands: {result_text(rec.winner)}."
+            if self.game is None:
+                parts.append(f"It cannot be set up under the current rules ({self.refusal}), so no position "
+                             "can be shown.")
+            elif not self.whole:
+                action = rec.actions[self.applied]
+                shown = json.dumps(action, ensure_ascii=False) if isinstance(action, dict) else repr(action)
+                if len(shown) > 120:
+                    shown = shown[:117] + "..."
+                parts.append(f"Its replay stops after action {self.applied} of {n}: action {self.applied + 1} "
+                             f"{shown} cannot be replayed ({self.refusal}). The rest of the game does not hold "
+                             "under the current rules.")
+            else:
+                assert self.game is not None
+                parts.append(f"All {n} actions replay, but under the current rules the game ends otherwise "
+                             f"({result_text(self.game.winner)}).")
+            parts.append(recorded)
+        if rec.rules_version > RULES_VERSION and self.holds:
+            parts.append(f"It was played under newer rules (version {rec.rules_version}) than these (version "
+                         f"{RULES_VERSION}): what is shown is how these rules read it.")
+        if self.unknown_options:
+            parts.append(f"It was played with engine option(s) these rules do not know, left out of the replay: "
+                         f"{', '.join(self.unknown_options)}.")
+        return " ".join(parts) if parts else None
+
+    def rules_json(self) -> dict[str, Any]:
+        """The record's rules, for the API and the front ends: the version it was played under, the
+        current one, its stored options, the options its replay ran with, how far it replays, the note."""
+        return {"version": self.record.rules_version, "current": RULES_VERSION, "options": self.record.options,
+                "replay_options": self.options, "replayed": self.applied, "actions": len(self.record.actions),
+                "note": self.note()}
 
 
 def load_records(path: Path) -> list[GameRecord]:
@@ -134,4 +309,5 @@ def match_json(records: list[GameRecord], winner: str | None, agents: dict[str, 
             "games": [r.to_json() for r in records]}
 
 
-__all__ = ["FORMAT", "GameRecord", "deck_json", "load_records", "match_json", "write_json"]
+__all__ = ["FORMAT", "RULES_VERSION", "GameRecord", "Replay", "ReplayStep", "deck_json", "load_records",
+           "match_json", "result_text", "write_json"]

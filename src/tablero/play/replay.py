@@ -2,10 +2,16 @@
 
 A replay is for review: the full board (both hands) and every event are shown. Enter steps forward,
 ``b`` back, a number jumps to the position after that action (0: the start), ``q`` leaves.
+
+A game saved under older rules is replayed under the current ones (with the options that restore the old
+readings, ``GameRecord.replay``): the header says which rules version it was played under, and when its
+replay stops at an action the current rules refuse, it opens all the same, up to that action, with a note
+that the rest does not hold under the current rules and the result the file records.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,19 +21,11 @@ from tablero.core import BadInput, TableroError
 from .board import render_board
 from .describe import describe
 from .events import event_lines
-from .record import GameRecord, load_records
+from .record import RULES_VERSION, GameRecord, Replay, ReplayStep, load_records
 from .session import Console
 from .text import CardBook, tr
 
-
-@dataclass
-class Step:
-    """The position before an action, the action, and where its events end in the log."""
-
-    obs: dict[str, Any]         # the full observation before the action
-    kind: str | None            # the pending decision it answered
-    action: dict[str, Any]
-    log_end: int                # len(log) after the action
+Step = ReplayStep  # the position before an action, the action, and where its events end in the log
 
 
 @dataclass
@@ -35,9 +33,10 @@ class Rebuilt:
     record: GameRecord
     start_obs: dict[str, Any]
     start_log: int
-    steps: list[Step]
+    steps: list[Step]  # the actions that replayed (all of them, unless the current rules refuse one)
     final_obs: dict[str, Any]
     log: list[dict[str, Any]]
+    replay: Replay
 
     def obs_at(self, i: int) -> dict[str, Any]:
         """The observation after ``i`` actions."""
@@ -49,24 +48,16 @@ class Rebuilt:
 
 
 def rebuild(rec: GameRecord, where: str = "") -> Rebuilt:
-    """Play the saved actions again; ``BadInput`` naming the first action the rules refuse."""
+    """Play the saved actions again, as far as the current rules take them; ``BadInput`` only when the game
+    cannot even be set up (its decks name cards that no longer exist, say)."""
     at = f"{where}: " if where else ""
-    try:
-        game = rec.new_game()
-    except TableroError as e:
-        raise BadInput(f"{at}cannot set up the game: {e}") from None
-    start_obs = game.observe()
-    start_log = len(game.log)
-    steps = []
-    for i, action in enumerate(rec.actions, 1):
-        obs = game.observe() if i > 1 else start_obs
-        d = game.pending
-        try:
-            game.apply(action)
-        except TableroError as e:
-            raise BadInput(f"{at}action {i} ({action}) cannot be replayed: {e}") from None
-        steps.append(Step(obs, d.kind if d else None, action, len(game.log)))
-    return Rebuilt(rec, start_obs, start_log, steps, game.observe(), list(game.log))
+    rp = rec.replay(observe=True)
+    if rp.game is None:
+        played = (f"; the game was played under version {rec.rules_version}"
+                  if rec.rules_version != RULES_VERSION else "")
+        raise BadInput(f"{at}cannot set up the game under the current rules (version {RULES_VERSION}{played}): "
+                       f"{rp.refusal}")
+    return Rebuilt(rec, rp.start_obs, rp.start_log, rp.steps, rp.game.observe(), list(rp.game.log), rp)
 
 
 class Replayer:
@@ -83,11 +74,26 @@ class Replayer:
     def t(self, key: str, **kw: object) -> str:
         return tr(self.lang, key, **kw)
 
-    def result(self) -> str:
-        w = self.rb.final_obs.get("winner")
+    def result(self, w: str | None = None) -> str:
+        if w is None:
+            w = self.rb.final_obs.get("winner")
         if w is None:
             return self.t("r_no_winner")
         return self.t("r_draw") if w == "draw" else self.t("r_winner", w=w)
+
+    def rules_lines(self) -> list[str]:
+        """The rules the game was played under, and the note when its replay does not hold under the
+        current ones."""
+        rec = self.rb.record
+        v = rec.rules_version
+        lines = [self.t("r_rules_current", v=v) if v == RULES_VERSION else self.t("r_rules", v=v, cur=RULES_VERSION)]
+        if rec.options:
+            shown = ", ".join(f"{k}: {json.dumps(x)}" for k, x in rec.options.items())
+            lines.append(self.t("r_options", options=shown))
+        note = self.rb.replay.note()
+        if note:
+            lines.append(self.t("r_note", note=note))
+        return lines
 
     def show(self, i: int) -> None:
         rb = self.rb
@@ -112,7 +118,12 @@ class Replayer:
             attacker = str(attacks[-1]["attacker"]) if attacks else None
         self.con.lines(render_board(obs, self.book, None, self.deck_names, attacker))
         if i == n:
-            self.con.say(self.t("r_end", result=self.result()))
+            rp = self.rb.replay
+            if rp.holds:
+                self.con.say(self.t("r_end", result=self.result()))
+            else:  # the position the current rules reach, and the result as the file records it
+                self.con.say(self.t("r_end_held", k=n, total=len(rp.record.actions),
+                                    result=self.result(rp.record.winner)))
 
     def run(self) -> int:
         rb = self.rb
@@ -121,6 +132,7 @@ class Replayer:
         agents = rec.agents
         self.con.say(self.t("r_header", n=n, edition=rec.edition, seed=rec.seed, a=self.deck_names["A"],
                             b=self.deck_names["B"], agent_a=agents.get("A", "?"), agent_b=agents.get("B", "?")))
+        self.con.lines(self.rules_lines())
         i = 0
         self.show(i)
         while True:

@@ -229,6 +229,7 @@ class PlaySession:
                          first=first, agents=dict(self.agents))
         self.records.append(rec)
         game = rec.new_game()
+        rec.options = game.s.options.to_json()  # with the rules version, what reproduces the game
         agent = self.make_agent(seed)
         self.save()
         shown = 0

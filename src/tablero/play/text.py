@@ -185,6 +185,12 @@ _ES: dict[str, str] = {
     "r_no_winner": "sin terminar",
     "r_winner": "gana {w}",
     "r_draw": "empate",
+    "r_rules": "Jugada con las reglas versión {v} (las actuales son la versión {cur}).",
+    "r_rules_current": "Jugada con las reglas versión {v} (las actuales).",
+    "r_options": "Opciones del motor: {options}.",
+    "r_note": "Aviso (en inglés): {note}",
+    "r_end_held": "Fin de lo que las reglas actuales reproducen (acción {k} de {total}); el resto de la partida no "
+                  "vale con ellas. Resultado registrado: {result}.",
 }
 
 _EN: dict[str, str] = {
@@ -359,6 +365,12 @@ _EN: dict[str, str] = {
     "r_no_winner": "unfinished",
     "r_winner": "{w} wins",
     "r_draw": "a draw",
+    "r_rules": "Played under rules version {v} (the current rules are version {cur}).",
+    "r_rules_current": "Played under rules version {v} (the current rules).",
+    "r_options": "Engine options: {options}.",
+    "r_note": "Note: {note}",
+    "r_end_held": "End of what the current rules replay (action {k} of {total}); the rest of the game does not "
+                  "hold under them. Result recorded: {result}.",
 }
 
 TEXTS = {"es": _ES, "en": _EN}

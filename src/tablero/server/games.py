@@ -1,9 +1,16 @@
 """Live games: rebuilt from their stored records, advanced only by legal actions, each action committed
 before anyone is answered, AI seats played by the server in the background.
 
-A game lives in the database as its row (decks, seed, edition, seats) and its actions in order; the
-``ChoqueGame`` in memory is only a cache, rebuilt by replaying the actions whenever it is missing (after a
-restart, or after a failed commit), so what a client sees is always what is stored.
+A game lives in the database as its row (decks, seed, edition, rules version and engine options, seats)
+and its actions in order; the ``ChoqueGame`` in memory is only a cache, rebuilt by replaying the actions
+whenever it is missing (after a restart, or after a failed commit), so what a client sees is always what is
+stored.
+
+A game stored under older rules is replayed under the current ones with the options that restore the old
+readings (``GameRecord.replay``). When its record no longer replays whole (the current rules refuse one of
+its actions), it still opens: at the position reached, with its recorded result, a note saying why
+(``rules.note`` in every envelope) and nothing stored changed; such a game is only looked at, except that a
+game left unfinished may still be surrendered, which ends it.
 
 An AI seat thinks on a copy of the game, outside the game's lock, on the hub's own threads: a player's
 request is answered as soon as their action is stored, and the AI's reply reaches them by the WebSocket
@@ -30,7 +37,7 @@ from tablero.agents import Agent, Seat, make_agent
 from tablero.core import IllegalAction, derive_seed
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.narrate import narrate
-from tablero.play.record import GameRecord
+from tablero.play.record import RULES_VERSION, GameRecord, Replay
 
 from .errors import ApiError
 from .journal import Journal
@@ -75,21 +82,31 @@ def events_for(g: ChoqueGame, seat: str | None, start: int, end: int) -> list[di
     return out
 
 
+def rules_json(version: int, options: dict[str, Any] | None, note: str | None = None) -> dict[str, Any]:
+    """The rules a game is played under, as every envelope names them: its rules version, the current one,
+    its engine options, and the note when its record does not replay whole under the current rules."""
+    return {"version": version, "current": RULES_VERSION, "options": options or {}, "note": note}
+
+
 def envelope(g: ChoqueGame, seat: str | None, seq: int, events: tuple[int, int] = (0, 0),
-             players: dict[str, str | None] | None = None) -> dict[str, Any]:
+             players: dict[str, str | None] | None = None, rules: dict[str, Any] | None = None,
+             held: bool = False, winner: str | None = None) -> dict[str, Any]:
     """What one client sees of a game: its view, who must decide, its legal actions when it is them,
     ``seq``, the number of actions taken so far (it grows by one with every change), ``events``, what
-    the last change did (log entries ``events`` of the game, as this seat may see them), and ``players``,
-    who sits in each seat (an account's name, or the AI's)."""
-    d = None if g.is_over else g.pending
+    the last change did (log entries ``events`` of the game, as this seat may see them), ``players``,
+    who sits in each seat (an account's name, or the AI's), and ``rules``, the rules it is played under.
+    A ``held`` game (its record stops replaying under the current rules) shows the position reached, no
+    decision, and the ``winner`` its row records."""
+    d = None if g.is_over or held else g.pending
     mine = d is not None and seat is not None and d.player == seat
     return {"view": g.view(seat) if seat else public_view(g),
             "pending": {"player": d.player, "kind": d.kind} if d is not None else None,
             "legal_actions": g.legal_actions() if mine else [],
-            "winner": g.winner,
+            "winner": winner if held else g.winner,
             "seq": seq,
             "events": events_for(g, seat, *events),
-            "players": players or {"A": None, "B": None}}
+            "players": players or {"A": None, "B": None},
+            "rules": rules or rules_json(RULES_VERSION, {})}
 
 
 def encode(env: dict[str, Any]) -> bytes:
@@ -97,15 +114,13 @@ def encode(env: dict[str, Any]) -> bytes:
     return orjson.dumps(env)
 
 
-def rebuild(edition: str, seed: int, first: str | None, decks: list[dict[str, Any]],
-            actions: list[dict[str, Any]]) -> tuple[ChoqueGame, int]:
-    """A game replayed from its record, and where in its log the last action's events begin."""
-    g = GameRecord(edition=edition, seed=seed, decks=decks, first=first, agents={}).new_game()
-    start = 0
-    for a in actions:
-        start = len(g.log)
-        g.apply(a)
-    return g, start
+def replay_row(row: Any, actions: list[Any], snapshot: int | None = None) -> Replay:
+    """A stored game (a row with its decks, seed, rules version and options; its actions in order) replayed
+    under the current rules, as far as they take it (``GameRecord.replay``)."""
+    rec = GameRecord(edition=row.edition, seed=row.seed, decks=[row.deck_a, row.deck_b], first=row.first,
+                     agents={}, actions=actions, winner=row.winner, rules_version=row.rules_version,
+                     options=dict(row.options or {}))
+    return rec.replay(snapshot=snapshot)
 
 
 Listener = Callable[[bytes], None]
@@ -126,6 +141,8 @@ class Meta:
     accounts: tuple[int | None, int | None]
     agents: tuple[str | None, str | None]
     names: tuple[str | None, str | None] = (None, None)  # the accounts' usernames
+    rules_version: int = RULES_VERSION  # the rules it is played under
+    options: dict[str, Any] | None = None  # its engine options, as stored
 
     @property
     def players(self) -> dict[str, str | None]:
@@ -154,6 +171,10 @@ class GameHub:
         self._finished: OrderedDict[int, None] = OrderedDict()
         self._spans: dict[int, tuple[int, int, int]] = {}  # game -> (seq, log start, log end) of the last change
         self.seq: dict[int, int] = {}
+        # games whose record stops replaying under the current rules (GameRecord.replay), and the notes of
+        # every game that has one (those, and records naming options these rules do not know)
+        self.held: set[int] = set()
+        self.noted: dict[int, Replay] = {}
         self._encoded: dict[tuple[int, str | None], tuple[int, bytes]] = {}  # (game, seat) -> (seq, JSON)
         self.agents: dict[tuple[int, str], Agent] = {}
         self._locks: dict[int, threading.Lock] = {}
@@ -195,8 +216,10 @@ class GameHub:
             return hit[1]
         span = self._spans.get(game_id)
         m = self.metas.get(game_id)
+        rules = rules_json(m.rules_version, m.options, self.note(m)) if m is not None else None
         data = encode(envelope(g, seat, seq, span[1:] if span is not None and span[0] == seq else (0, 0),
-                               m.players if m is not None else None))
+                               m.players if m is not None else None, rules, game_id in self.held,
+                               m.winner if m is not None else None))
         self._encoded[(game_id, seat)] = (seq, data)
         return data
 
@@ -223,30 +246,54 @@ class GameHub:
         if m is None:
             a, b = ACCOUNTS.alias(), ACCOUNTS.alias()
             r = s.execute(select(GAMES.c.id, GAMES.c.seed, GAMES.c.status, GAMES.c.winner, GAMES.c.account_a,
-                                 GAMES.c.account_b, GAMES.c.agent_a, GAMES.c.agent_b,
-                                 a.c.username.label("name_a"), b.c.username.label("name_b"))
+                                 GAMES.c.account_b, GAMES.c.agent_a, GAMES.c.agent_b, GAMES.c.rules_version,
+                                 GAMES.c.options, a.c.username.label("name_a"), b.c.username.label("name_b"))
                           .select_from(GAMES.outerjoin(a, a.c.id == GAMES.c.account_a)
                                        .outerjoin(b, b.c.id == GAMES.c.account_b))
                           .where(GAMES.c.id == game_id)).first()
             if r is None:
                 return None
             m = Meta(r.id, r.seed, r.status, r.winner, (r.account_a, r.account_b), (r.agent_a, r.agent_b),
-                     (r.name_a, r.name_b))
+                     (r.name_a, r.name_b), r.rules_version, r.options)
             if m.status != "open":  # an open challenge changes when joined
                 self.metas[game_id] = m
         return m
 
+    def note(self, m: Meta) -> str | None:
+        """What a client must be told about the game's record (``rules.note``): where its replay stops under
+        the current rules, and, while it is unfinished, that only a surrender can end it."""
+        rp = self.noted.get(m.id)
+        if rp is None:
+            return None
+        rp.record.winner = m.winner  # the result stored now: a held game may have been surrendered since
+        note = rp.note()
+        if note is not None and m.id in self.held and m.status == "playing":
+            note += " It cannot be played on under the current rules; either player may still surrender."
+        return note
+
     def game(self, s: Session, m: Meta) -> ChoqueGame:
-        """The live game, rebuilt from its stored record when not in memory. Call under the game's lock."""
+        """The live game, rebuilt from its stored record when not in memory. Call under the game's lock.
+        A record that stops replaying under the current rules gives the position reached, held (``held``);
+        one whose game cannot even be set up any more is refused with the reason (409), never a 500."""
         g = self.live.get(m.id)
         if g is None:
-            r = s.execute(select(GAMES.c.edition, GAMES.c.seed, GAMES.c.first, GAMES.c.deck_a, GAMES.c.deck_b)
+            r = s.execute(select(GAMES.c.edition, GAMES.c.seed, GAMES.c.first, GAMES.c.deck_a, GAMES.c.deck_b,
+                                 GAMES.c.winner, GAMES.c.rules_version, GAMES.c.options)
                           .where(GAMES.c.id == m.id)).one()
             assert r.deck_b is not None, "an open challenge has no game yet"
-            stored: list[dict[str, Any]] = list(s.scalars(
+            stored: list[Any] = list(s.scalars(
                 select(ACTIONS.c.action).where(ACTIONS.c.game_id == m.id).order_by(ACTIONS.c.seq)))
-            g, start = rebuild(r.edition, r.seed, r.first, [r.deck_a, r.deck_b], stored)
-            self._spans[m.id] = (len(stored), start, len(g.log))  # the last change's events, as before
+            rp = replay_row(r, stored)
+            note = rp.note()
+            if rp.game is None:
+                raise ApiError(409, f"game {m.id} cannot be shown: {note}")
+            g = rp.game
+            if note is not None:
+                self.noted[m.id] = rp  # its note is told in every envelope, with the result stored by then
+                log.warning("game %s: %s", m.id, note)
+            if not rp.holds:
+                self.held.add(m.id)
+            self._spans[m.id] = (len(stored), rp.last_start, len(g.log))  # the last change's events, as before
             self.live[m.id] = g
             self.seq[m.id] = len(stored)
         return g
@@ -291,6 +338,8 @@ class GameHub:
             old, _ = self._finished.popitem(last=False)
             self.live.pop(old, None)
             self._spans.pop(old, None)
+            self.held.discard(old)  # told again when the game is rebuilt
+            self.noted.pop(old, None)
             for who in ("A", "B", None):
                 self._encoded.pop((old, who), None)
 
@@ -316,6 +365,8 @@ class GameHub:
         if action.get("player") != seat:
             raise ApiError(403, f"you play seat {seat}; this action is for {action.get('player')!r}")
         g = self.game(s, m)
+        if m.id in self.held and action.get("do") != "surrender":
+            raise ApiError(409, self.note(m) or f"game {m.id} does not replay under the current rules")
         d = g.pending
         if action.get("do") != "surrender" and (d is None or d.player != seat):
             raise ApiError(409, f"it is {d.player if d else 'nobody'}'s decision, not yours")
@@ -329,7 +380,7 @@ class GameHub:
     def _ai_to_move(self, m: Meta) -> str | None:
         """The AI seat that must decide now, if any (call under the lock, with the game live)."""
         g = self.live.get(m.id)
-        if m.status != "playing" or g is None or g.is_over:
+        if m.status != "playing" or g is None or g.is_over or m.id in self.held:
             return None
         d = g.pending
         return m.agent(d.player) if d is not None else None
@@ -391,6 +442,11 @@ class GameHub:
             for game_id in ids:
                 with self.lock(game_id):
                     m = self.meta(s, game_id)
-                    if m is not None:
+                    if m is None:
+                        continue
+                    try:
                         self.game(s, m)
-                        self.wake(m)
+                    except ApiError as e:  # a record the current rules cannot set up: it stays as stored
+                        log.warning("game %s is not resumed: %s", game_id, e.error)
+                        continue
+                    self.wake(m)

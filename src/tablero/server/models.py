@@ -6,8 +6,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, String
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from tablero.games.choque.versions import RULES_VERSION
 
 
 def now() -> dt.datetime:
@@ -51,8 +53,9 @@ class DeckRecord(Base):
 
 
 class GameRow(Base):
-    """One CHOQUE: everything needed to rebuild it (decks in listed order, seed, edition, who starts) plus
-    who sits where. A seat holds an account or an AI (``agent_*``, e.g. ``ai:greedy``)."""
+    """One CHOQUE: everything needed to rebuild it (decks in listed order, seed, edition, who starts, the
+    rules version it is played under and its engine options) plus who sits where. A seat holds an account
+    or an AI (``agent_*``, e.g. ``ai:greedy``)."""
 
     __tablename__ = "games"
 
@@ -60,6 +63,10 @@ class GameRow(Base):
     edition: Mapped[str] = mapped_column(String(32))
     seed: Mapped[int] = mapped_column(BigInteger)
     first: Mapped[str | None] = mapped_column(String(1))
+    # games/choque/versions.py: a new game is played under the current rules; the database's default, 1,
+    # is for the rows stored before versions were (migration 0003)
+    rules_version: Mapped[int] = mapped_column(Integer, default=RULES_VERSION, server_default=text("1"))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
     # loaded only when read (a game is rebuilt, a replay asked for), not with every action's row
     deck_a: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
     deck_b: Mapped[dict[str, Any] | None] = mapped_column(JSON, deferred=True)

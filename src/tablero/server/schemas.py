@@ -81,6 +81,17 @@ class PendingOut(BaseModel):
     kind: str
 
 
+class RulesOut(BaseModel):
+    """The rules a game is played under (games/choque/versions.py)."""
+
+    version: int = Field(description="the rules version the game was played under (1: stored before versions were)")
+    current: int = Field(description="the version of the rules this server plays")
+    options: dict[str, Any] = Field(description="the game's engine options (house rules), by public name")
+    note: str | None = Field(description=(
+        "set when the game's record does not replay whole under the current rules: where it stops and why "
+        "(the position shown is the one reached, the winner the one recorded)"))
+
+
 class EnvelopeOut(BaseModel):
     """What a client sees of a game (GET /api/games/{id}, the reply to an action, each WebSocket message)."""
 
@@ -94,3 +105,4 @@ class EnvelopeOut(BaseModel):
     players: dict[str, str | None] = Field(description=(
         "who sits in each seat, A and B: the account's username, the AI (`ai:greedy`), or null for a seat "
         "nobody has taken yet"))
+    rules: RulesOut = Field(description="the rules version the game is played under, and any note about it")

@@ -115,7 +115,9 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
   const legal = env.legal_actions || [];
   const mine = legal.length > 0;
   let status;
+  const held = !replay && env.rules && env.rules.note && !env.pending; // stopped: see the note below
   if (env.winner) status = env.winner === "draw" ? t("draw") : env.winner === me ? t("won") : t("lost");
+  else if (held) status = t("heldStatus");
   else if (replay) status = `${t("replay")} · ${t("step")} ${env.seq} / ${env.steps}`;
   else status = mine ? t("yourMove") : t("waiting");
 
@@ -156,8 +158,14 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
   }
   const list = el("div", { class: "actions", "aria-label": t("actions") }, listed,
     selected ? el("button", { type: "button", class: "cancel", onclick: () => { selected = null; picked = []; redraw(); } }, t("cancel")) : "");
+  // a game played under older rules says so, and when its record stops replaying under the current ones,
+  // why (the server's note, in English): the board is the position reached, the winner the one recorded
+  const rules = env.rules || {};
+  const older = rules.version && rules.current && rules.version !== rules.current;
+  const note = rules.note ? el("p", { class: "rules-note", id: "rules-note", role: "note" }, `${t("rulesNote")} ${rules.note}`) : "";
   const bar = el("div", { class: `status ${mine ? "my-turn" : ""}`, id: "status", tabindex: "-1" },
     el("strong", {}, status), ` · ${t("turn")} ${view.turn} · ${t("phase")}: ${t("phase_" + view.phase)}`,
+    older ? el("span", { id: "rules-version" }, ` · ${t("rulesVersion")} ${rules.version} (${t("rulesCurrent")} ${rules.current})`) : "",
     env.winner || replay ? "" : el("button", { type: "button", id: "surrender", onclick: surrender }, t("surrender")),
     env.winner && !replay && root.dataset.game ? el("a", { id: "open-replay", href: `#/replay/${root.dataset.game}` }, t("replay")) : "");
   // the chain (CH-7.4) and the battle (CH-9) while they resolve, straight from the view
@@ -177,7 +185,7 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
   root.dataset.seq = String(env.seq);
   root.dataset.turn = String(view.turn);
   const focused = focusKey(root);
-  root.replaceChildren(bar, ...inPlay, board, hand, panel, list, log);
+  root.replaceChildren(bar, note, ...inPlay, board, hand, panel, list, log);
   if (view.battle) {
     const b = view.battle;
     const hit = b.hearts ? [`${b.player === "A" ? "B" : "A"}.hearts`] : b.targets;

@@ -24,6 +24,8 @@ const STRINGS = {
     phase_action: "acción", phase_combat: "combate", phase_end: "final",
     type_personaje: "Personaje", type_alma: "Alma", type_apoyo: "Apoyo", type_sector: "Sector", type_arena: "Arena",
     type_amalgama: "Amalgama", valueShort: "valor", cardDetail: "Carta", detailHint: "Pasa o enfoca una carta para leerla.",
+    rulesVersion: "reglas versión", rulesCurrent: "las actuales:", rulesNote: "Aviso (en inglés):",
+    heldStatus: "Detenida: las reglas actuales no pueden continuarla",
   },
   en: {
     login: "Log in", register: "Create account", username: "Username", password: "Password",
@@ -49,6 +51,8 @@ const STRINGS = {
     phase_action: "action", phase_combat: "combat", phase_end: "end",
     type_personaje: "Character", type_alma: "Soul", type_apoyo: "Support", type_sector: "Sector", type_arena: "Arena",
     type_amalgama: "Amalgam", valueShort: "value", cardDetail: "Card", detailHint: "Hover or focus a card to read it.",
+    rulesVersion: "rules version", rulesCurrent: "current:", rulesNote: "Note:",
+    heldStatus: "Stopped: the current rules cannot continue it",
   },
 };
 

@@ -2,7 +2,9 @@
 
 Where each rule lives: CH-2 ``deck.py``; CH-3 zones ``state.py``; CH-4 ``game.py`` (``ChoqueGame.new``);
 CH-5 and CH-10 ``flow.py``; CH-6 calls and CH-8 abilities ``keywords.py``; CH-7 ``chain.py``; CH-9
-``combat.py``; CH-11 ``observation.py`` and ``resample.py``; scenario positions ``scenario_state.py``.
+``combat.py``; CH-11 ``observation.py`` and ``resample.py``; scenario positions ``scenario_state.py``. The rules version
+that every stored game records, what each version changed and what replays an older one: ``versions.py``
+(bump it with every change of the rules' behaviour).
 """
 
 from tablero.core import register_game
@@ -11,6 +13,7 @@ from .cards import CardDef, CardPool, card_from_dict
 from .deck import Deck, Violation, check_deck
 from .game import ChoqueGame
 from .scenario_state import game_from_scenario
+from .versions import RULES_VERSION
 
 
 def _factory(decks: object = None, seed: int = 0, edition: str | None = None, first: str | None = None,
@@ -20,5 +23,5 @@ def _factory(decks: object = None, seed: int = 0, edition: str | None = None, fi
 
 register_game("choque", _factory, from_scenario=game_from_scenario)
 
-__all__ = ["CardDef", "CardPool", "ChoqueGame", "Deck", "Violation", "card_from_dict", "check_deck",
-           "game_from_scenario"]
+__all__ = ["RULES_VERSION", "CardDef", "CardPool", "ChoqueGame", "Deck", "Violation", "card_from_dict",
+           "check_deck", "game_from_scenario"]

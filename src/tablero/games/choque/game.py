@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from tablero.core import BadInput, Decision, IllegalAction, Rng
 
@@ -16,6 +16,7 @@ from .flow import NAMES
 from .observation import observe, view
 from .options import parse_options
 from .state import Player, State
+from .versions import RULES_VERSION, options_for
 
 VERBS = ("pass", "end_phase", "ofrenda", "activate_soul", "call", "call_amalgam", "play", "use", "attack",
          "defend", "choose", "discard", "surrender")
@@ -27,6 +28,12 @@ class ChoqueGame(DecisionRules):
     """A CHOQUE in progress. All state is ``self.s`` (one object tree); static cards are shared."""
 
     name = "choque"
+    # what each version changed, and which engine options replay an older one: versions.py
+    rules_version: ClassVar[int] = RULES_VERSION
+
+    @classmethod
+    def options_for_rules(cls, version: int) -> dict[str, Any]:
+        return options_for(version)
 
     def __init__(self, state: State) -> None:
         self.s = state

@@ -15,11 +15,12 @@ from starlette.concurrency import run_in_threadpool
 
 from tablero.core import derive_seed
 from tablero.games.choque.deckfile import shipped_decks
+from tablero.games.choque.versions import RULES_VERSION
 
 from ..auth import Caller
 from ..context import DB, Me, Server, Srv
 from ..errors import ERRORS, ApiError
-from ..games import AIS, Meta, encode
+from ..games import AIS, Meta, encode, rules_json
 from ..models import Account, GameRow
 from ..schemas import ActionIn, EnvelopeOut, GameId, GameIn, JoinIn
 from .decks import resolve_deck
@@ -56,7 +57,7 @@ def summary(s: Session, row: GameRow, me: Caller) -> dict[str, Any]:
         a = s.get(Account, acc) if acc is not None else None
         names[seat] = a.username if a is not None else agent
     return {"id": row.id, "status": row.status, "edition": row.edition, "players": names,
-            "seat": seat_of(row, me), "winner": row.winner}
+            "seat": seat_of(row, me), "winner": row.winner, "rules_version": row.rules_version}
 
 
 @router.post("/api/games", status_code=201, responses=ERRORS)
@@ -71,7 +72,8 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
                             "server draws it, since whoever knew it would know the opponent's hand", "CH-11.2")
     deck, ed = resolve_deck(s, me, body.deck, body.edition)
     seed = body.seed if body.seed is not None else srv.draw_seed()
-    row = GameRow(edition=ed, seed=seed, first=None, deck_a=deck, account_a=me.id, status="open")
+    row = GameRow(edition=ed, seed=seed, first=None, deck_a=deck, account_a=me.id, status="open",
+                  rules_version=RULES_VERSION, options={})  # played under the current rules, no house rule
     if body.opponent in AIS:
         if body.opponent_deck is not None:
             row.deck_b, _ = resolve_deck(s, me, body.opponent_deck, ed)
@@ -123,7 +125,9 @@ def read_game(srv: Server, game_id: int, me: Caller) -> tuple[bytes, int, bool]:
             m = game_meta(srv, s, game_id)
             if m.status != "open":
                 return srv.hub.envelope(s, m, m.seat_of(me.id)), srv.hub.seq[game_id], m.status == "over"
-        return encode({**NOT_STARTED, **summary(s, get_row(s, game_id), me)}), 0, False
+        row = get_row(s, game_id)
+        rules = rules_json(row.rules_version, row.options)
+        return encode({**NOT_STARTED, **summary(s, row, me), "rules": rules}), 0, False
 
 
 @router.get("/api/games/{game_id}", responses=ENVELOPE)
@@ -189,6 +193,8 @@ def claim(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
         if seat is None:
             raise ApiError(403, f"you do not play in game {game_id}")
         g = srv.hub.game(s, m) if m.status == "playing" else None
+        if game_id in srv.hub.held:
+            raise ApiError(409, srv.hub.note(m) or f"game {game_id} does not replay under the current rules")
         d = g.pending if g is not None and not g.is_over else None
         if d is None or d.player == seat:
             raise ApiError(409, "only a player waiting on the opponent's decision can claim the game")
