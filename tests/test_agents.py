@@ -81,6 +81,20 @@ def test_mcts_with_iterations_is_deterministic_and_skips_forced_decisions() -> N
     assert c.last_iterations == 0  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("name, options", AGENTS)
+def test_every_agent_answers_the_mandatory_ofrenda_with_its_one_legal_action(name: str, options: dict[str, Any]
+                                                                            ) -> None:
+    """CH-5.3 (revised ruling): a decision whose one legal action is ``ofrenda``."""
+    g = new_game("choque", decks=[DECKS["furia_jaguar"].deck, DECKS["ojo_tormenta"].deck], seed=4)
+    rng = Rng(4)
+    while (d := g.pending) is None or d.kind != "ofrenda":
+        assert not g.is_over
+        legal = g.legal_actions()
+        g.apply(legal[rng.below(len(legal))])
+    assert not d.optional and g.legal_actions() == [{"player": d.player, "do": "ofrenda"}]
+    assert make_agent(name, seed=1, **options).act(Seat(g, d.player)) == {"player": d.player, "do": "ofrenda"}
+
+
 def test_agents_only_choose_legal_actions_and_greedy_beats_random() -> None:
     wins = 0
     for i in range(6):

@@ -26,6 +26,7 @@ from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.deckfile import shipped_decks
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.match import Match
+from tablero.games.choque.scenario_state import game_from_scenario
 from tablero.play.describe import describe
 from tablero.play.record import RULES_VERSION, GameRecord, load_records
 from tablero.play.session import Console, PlayOptions, PlaySession
@@ -136,7 +137,7 @@ def _check_no_hidden_names(doc: dict[str, Any], screens: list[str]) -> None:
     for action in rec.actions:
         d = game.pending
         assert d is not None
-        if d.player == "A":
+        if d.player == "A" and not (d.kind == "ofrenda" and len(game.legal_actions()) == 1):
             screen = screens[decision]
             decision += 1
             hidden = {book.name(c) for c in b_ids - public} - a_names
@@ -148,7 +149,7 @@ def _check_no_hidden_names(doc: dict[str, Any], screens: list[str]) -> None:
             checked += 1
         game.apply(action)
         look()
-    assert decision == len(screens)
+    assert decision == len(screens)  # every decision of A's was prompted, except the ofrendas made for A
     assert checked > 5
 
 
@@ -202,7 +203,7 @@ def test_descriptions_of_each_verb() -> None:
          "Defender con Cachorro Moteado (tu C1)", "Defend with Spotted Cub (your C1)"),
         ({"player": "A", "do": "pass"}, "defend", "No defender", "Don't defend"),
         ({"player": "A", "do": "pass"}, "response", "No responder", "Don't respond"),
-        ({"player": "A", "do": "pass"}, "ofrenda", "No hacer la ofrenda", "Skip the ofrenda"),
+        ({"player": "A", "do": "pass"}, "ofrenda", "No hacer la ofrenda", "Skip the ofrenda"),  # house rule only
         ({"player": "A", "do": "end_phase"}, "action", "Terminar la fase de acción (pasar al combate)",
          "End the action phase (go to combat)"),
         ({"player": "A", "do": "end_phase"}, "combat", "Terminar la fase de combate (fin del turno)",
@@ -225,6 +226,41 @@ def test_descriptions_of_each_verb() -> None:
         assert describe(act, obs, kind, es, "A") == want_es
         assert describe(act, obs, kind, en, "A") == want_en
     assert describe({"player": "A", "do": "ofrenda"}, obs, "ofrenda", es, "A").startswith("Hacer la ofrenda")
+
+
+# -- the mandatory ofrenda (CH-5.3) ------------------------------------------------------------------------
+
+def test_the_mandatory_ofrenda_is_made_for_the_human_with_a_line_saying_so(tmp_path: Path) -> None:
+    """CH-5.3 (revised ruling): its one answer is ``ofrenda``, so the terminal answers it and says so; it is
+    never listed as an option, and the saved game has it among A's actions."""
+    save = tmp_path / "o.json"
+    r = _run(["play", "--vs", "random", "--seed", "2", "--save", str(save)], "1\n" * 80)
+    assert r.exit_code == 0, r.output
+    assert "Fase de ofrenda (CH-5.3), obligatoria: se hace por ti. Tu mano está vacía" in r.output  # turn 4
+    assert "Fase de ofrenda (CH-5.3), obligatoria: se hace por ti. Devuelves tu mano (1 carta)" in r.output
+    assert "Hacer la ofrenda" not in r.output and "puedes devolver tu mano" not in r.output
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    assert {"player": "A", "do": "ofrenda"} in doc["actions"]
+    en = _run(["play", "--vs", "random", "--seed", "2", "--lang", "en"], "1\n" * 80)
+    assert "Ofrenda phase (CH-5.3), mandatory: it is made for you. Your hand is empty" in en.output
+    assert "Make the ofrenda" not in en.output
+
+
+def test_an_ofrenda_with_a_choice_is_left_to_the_human() -> None:
+    """Under the house rule ``choque.ofrenda_optional`` the ofrenda may be passed: the human chooses."""
+    import io
+
+    doc: dict[str, Any] = {"state": {"turn": 3, "phase": "ofrenda", "players": {
+        "A": {"hand": ["cachorro_moteado"], "main_deck": ["cachorro_moteado"] * 3}, "B": {}}}}
+    out = io.StringIO()
+    session = PlaySession(PlayOptions(vs="random", seed=1), Console(io.StringIO(""), out))
+    rec = GameRecord(edition="choque-2026", seed=1, decks=[], first=None, agents={})
+    optional = game_from_scenario({**doc, "options": {"choque.ofrenda_optional": True}}, shipped_pool())
+    assert not session.answer_forced(optional, rec) and rec.actions == [] and out.getvalue() == ""
+    mandatory = game_from_scenario(doc, shipped_pool())
+    assert session.answer_forced(mandatory, rec) and rec.actions == [{"player": "A", "do": "ofrenda"}]
+    assert "Devuelves tu mano (1 carta) y robas de nuevo." in out.getvalue()
+    assert mandatory.observe()["phase"] == "action"
 
 
 # -- bad input, surrender, quitting, the end of input -----------------------------------------------------

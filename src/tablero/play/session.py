@@ -2,7 +2,8 @@
 
 The loop is the core's: while the game is not over, whoever's decision is pending answers it. For the
 human that means: the log of what happened since their last decision (only what A may see), the board,
-the numbered legal actions in words, and a number read from the input. Every applied action is saved at
+the numbered legal actions in words, and a number read from the input; the mandatory ofrenda (CH-5.3), whose
+one answer leaves nothing to choose, is made for them with a line saying so. Every applied action is saved at
 once when ``--save`` is given, so a crash loses nothing.
 
 The seed is shown only once the game is over (a match's, once the match is): with it and the decklists
@@ -27,7 +28,7 @@ from tablero.games.choque.deckfile import DeckFile, load_deck, shipped_decks
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.match import Match
 
-from .board import render_board
+from .board import n_cards, render_board
 from .describe import describe
 from .events import event_lines
 from .record import GameRecord, deck_json, match_json, write_json
@@ -243,7 +244,8 @@ class PlaySession:
             log = game.log_for(HUMAN)
             self.show_events(log[shown:])
             shown = len(log)
-            self.human_turn(game, rec)
+            if not self.answer_forced(game, rec):
+                self.human_turn(game, rec)
         log = game.log_for(HUMAN)
         self.show_events(log[shown:])
         winner = game.winner or "draw"
@@ -308,6 +310,19 @@ class PlaySession:
         width = len(str(len(legal)))
         for i, act in enumerate(legal, 1):
             self.con.say(f"  {i:>{width}}) {describe(act, obs, d.kind, self.book, HUMAN)}")
+
+    def answer_forced(self, game: ChoqueGame, rec: GameRecord) -> bool:
+        """CH-5.3 (revised ruling): the mandatory ofrenda, whose one answer is ``ofrenda``, is made for the human
+        ("front ends may answer it for the player"), with a line that says so; True when it was."""
+        d = game.pending
+        legal = game.legal_actions()
+        if d is None or d.kind != "ofrenda" or d.optional or [a["do"] for a in legal] != ["ofrenda"]:
+            return False
+        n = int(game.view(HUMAN)[HUMAN]["hand_count"])
+        self.con.say("")
+        self.con.say(self.t("auto_ofrenda", cards=n_cards(n, self.lang)) if n else self.t("auto_ofrenda_empty"))
+        self.apply(game, rec, legal[0])
+        return True
 
     def human_turn(self, game: ChoqueGame, rec: GameRecord) -> None:
         legal = game.legal_actions()

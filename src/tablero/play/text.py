@@ -70,6 +70,10 @@ _ES: dict[str, str] = {
     "k_choose": "Elige.",
     "k_discard": "Tienes más de 7 cartas: manda una al Mictlán.",
     "k_battle_repeat": "El campo cambió: ¿repites la batalla?",
+    "auto_ofrenda": "Fase de ofrenda (CH-5.3), obligatoria: se hace por ti. Devuelves tu mano ({cards}) y robas "
+                    "de nuevo.",
+    "auto_ofrenda_empty": "Fase de ofrenda (CH-5.3), obligatoria: se hace por ti. Tu mano está vacía: no devuelves "
+                          "ni robas nada.",
     "c_elite": "Élite de {card}: ¿duplicas fuerza y resistencia?",
     "c_clarividencia": "Clarividencia: la primera carta que elijas queda arriba; las siguientes van al fondo.",
     "c_mimica": "Mímica: elige un personaje de tu Mictlán para confinarlo y copiar sus habilidades.",
@@ -252,6 +256,10 @@ _EN: dict[str, str] = {
     "k_choose": "Choose.",
     "k_discard": "You hold more than 7 cards: send one to the Mictlán.",
     "k_battle_repeat": "The field changed: repeat the battle?",
+    "auto_ofrenda": "Ofrenda phase (CH-5.3), mandatory: it is made for you. You return your hand ({cards}) and "
+                    "draw again.",
+    "auto_ofrenda_empty": "Ofrenda phase (CH-5.3), mandatory: it is made for you. Your hand is empty: nothing is "
+                          "returned or drawn.",
     "c_elite": "{card}'s Elite: double its strength and resistance?",
     "c_clarividencia": "Clairvoyance: the first card you pick stays on top; later picks go to the bottom.",
     "c_mimica": "Mimicry: choose a character in your Mictlán to confine and copy.",

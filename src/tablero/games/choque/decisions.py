@@ -45,8 +45,10 @@ class DecisionRules(CombatRules):
         if s.pending is None:
             return False
         kind = s.pending[1]
-        if kind in ("response", "defend", "ofrenda", "battle_repeat"):
+        if kind in ("response", "defend", "battle_repeat"):
             return True
+        if kind == "ofrenda":
+            return s.options.ofrenda_optional  # CH-5.3: mandatory unless the house rule restores the pass
         if kind == "choose":
             return s.pending[2][0] not in MANDATORY_CHOICES
         return False
@@ -84,8 +86,10 @@ class DecisionRules(CombatRules):
             return self._response_options(pi) + [{"player": name, "do": "pass"}]
         if kind == "defend":
             return self._defence_options() + [{"player": name, "do": "pass"}]
-        if kind == "ofrenda":
-            return [{"player": name, "do": "ofrenda"}, {"player": name, "do": "pass"}]
+        if kind == "ofrenda":  # CH-5.3: its one answer, unless the house rule lets it be passed
+            if s.options.ofrenda_optional:
+                return [{"player": name, "do": "ofrenda"}, {"player": name, "do": "pass"}]
+            return [{"player": name, "do": "ofrenda"}]
         if kind == "battle_repeat":
             return self._repeat_options() + [{"player": name, "do": "pass"}]
         if kind == "discard":

@@ -138,7 +138,8 @@ class FlowRules(Game):
                     p.hearts = max(0, p.hearts - 1)
                     self._event("tortura", player=NAMES[pi], card=c.card.id, hearts=p.hearts)
         elif ph == "ofrenda":
-            # CH-5.3: from the player's second turn, with 4 or fewer active souls, their choice.
+            # CH-5.3 (revised ruling): from the player's second turn, with 4 or fewer active souls, it is
+            # mandatory (asked even with an empty hand, so that whether it is asked tells nothing of it).
             if self._ofrenda_possible(pi):
                 self._set_pending(pi, "ofrenda")
         elif ph == "soul_draw":
@@ -171,7 +172,9 @@ class FlowRules(Game):
         s = self.s
         p = s.players[pi]
         nth_turn = (s.turn + 1) // 2 if pi == s.first else s.turn // 2
-        return nth_turn >= 2 and p.active_souls() <= 4 and bool(p.hand)
+        if nth_turn < 2 or p.active_souls() > 4:
+            return False
+        return bool(p.hand) or not s.options.ofrenda_optional  # the old reading skipped an empty hand
 
     def _do_ofrenda(self, pi: int) -> None:
         """CH-5.3: the hand goes back to its decks, they are shuffled, and the main deck refills it."""
