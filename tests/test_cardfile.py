@@ -38,6 +38,7 @@ EXPECTED = [
     ("duplicate_key.yaml", "doble_fuerza", "strength", "written twice (lines 7 and 9)"),
     ("file_map_problems.yaml", None, "autor", "unknown top-level key"),
     ("file_map_problems.yaml", None, "cards[0].id", "must match [a-z0-9_]+"),
+    ("this_card_by_name.yaml", "coyote_por_nombre", "static[0].affects.name", "names this card itself"),
 ]
 
 
@@ -84,7 +85,7 @@ def test_good_cards_load_with_file_defaults(tmp_path: Path) -> None:
     assert pool["alma_3"].set == "BASE"  # a card's own set wins over the file's
     assert pool["templo_mayor"].set == ""
     assert pool["macuahuitl"].subtype == "equipo"
-    assert pool["macuahuitl"].fx.equip == {"side": "own", "type": "personaje"}
+    assert pool["macuahuitl"].fx.equip == {"side": "own", "type": ("personaje", "amalgama")}  # CH-1.8
     assert len(pool["quetzal_jaguar"].fx.materials) == 2
     one = load_cards(GOOD / "jade.yaml")  # a single file works too
     assert len(one) == 3
@@ -147,7 +148,7 @@ def test_cli_check_broken_folder_prints_every_problem_and_exits_1() -> None:
     r = _runner().invoke(main, ["cards", "check", str(BROKEN)])
     assert r.exit_code == 1
     lines = r.stdout.strip().splitlines()
-    assert lines[-1] == f"15 cards checked, {len(EXPECTED)} problems"
+    assert lines[-1] == f"16 cards checked, {len(EXPECTED)} problems"
     assert lines[:-1] == [str(p) for p in check_path(BROKEN)[1]]
 
 

@@ -62,3 +62,25 @@ def test_pool_reports_every_problem_and_duplicates() -> None:
 
 def test_all_22_keywords_are_known() -> None:
     assert len(KEYWORDS) == 22
+
+
+def test_ch_7_1_this_card_gains_in_a_mode_is_cached() -> None:
+    """'This card gains in Modo Bestia' is a static without affects and with if: {mode}: only other conditions
+    (hearts, souls, counters...) make a modifier uncacheable, since a mode changes only through set_mode."""
+    raw = {"id": "coyote", "name": "Coyote", "type": "personaje", "value": 2, "hearts": 1, "strength": 1,
+           "resistance": 2, "static": [{"modify": {"strength": 2}, "if": {"mode": "bestia"}},
+                                       {"modify": {"strength": 1}, "if": {"mode": "bestia", "hearts_max": 3}}]}
+    own, volatile = card_from_dict(raw).fx.static
+    assert not own.affects and not own.volatile and volatile.volatile
+
+
+def test_ch_1_8_personaje_filters_match_amalgams() -> None:
+    """An amalgam is a character in every zone (docs/rulings.md): 'personaje' is read as both types once."""
+    card = card_from_dict({"id": "t", "type": "apoyo", "effect": {
+        "targets": {"t": {"type": "personaje"}, "u": {"type": ["personaje", "alma"]}, "v": {"type": "amalgama"},
+                    "w": {"type": ["sector", "arena"]}},
+        "do": [{"destroy": "t"}]}})
+    assert card.fx.effect is not None
+    types = {sp.name: sp.filter["type"] for sp in card.fx.effect.targets}
+    assert types == {"t": ("personaje", "amalgama"), "u": ("personaje", "alma", "amalgama"), "v": "amalgama",
+                     "w": ("sector", "arena")}

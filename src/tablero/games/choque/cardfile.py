@@ -265,11 +265,29 @@ def _check_file(name: str, data: bytes) -> _Checked:
         if default_set is not None and isinstance(raw, dict) and "set" not in raw:
             raw = {**raw, "set": default_set}
         card, found = validate_card(raw)
+        if card is not None:
+            found += _design_problems(card)
         cid = raw.get("id") if isinstance(raw, dict) else None
         label = cid if isinstance(cid, str) and _ID_RE.match(cid) else None
         if i < len(parsed.card_dups):
             found += parsed.card_dups[i]
         yield True, card, [_problem(name, label, i, f, m) for f, m in found]
+
+
+def _design_problems(card: CardDef) -> list[tuple[str, str]]:
+    """Well-formed fields that do not say what the card means. Checked in card files (what designers write
+    and ``tablero cards check`` reads), not in a scenario's inline cards, whose format is a public contract."""
+    out: list[tuple[str, str]] = []
+    if card.is_character:
+        for i, st in enumerate(card.fx.static):
+            if st.affects.get("name") == card.name:
+                # "this card gains" written as "every card of this name": copies would add up, and a Mímica
+                # copy (another name) would get nothing
+                out.append((f"static[{i}].affects.name",
+                            "names this card itself, which reaches every card of that name and misses a Mímica "
+                            "copy; for 'this card gains', leave affects out (the character itself, CH-7.1) and "
+                            "write a mode as if: {mode: ...}"))
+    return out
 
 
 def _problem(file: str, card: str | None, index: int, field: str, message: str) -> CardProblem:

@@ -81,12 +81,6 @@ class StatsRules(FlowRules):
             v = getattr(static, stat)
             if not v:
                 continue
-            if static.condition:
-                # 'if:' depends on hearts, souls, hands...: checked every time, never cached
-                conditional = True
-                src = ("char", key[0]) if kind == "char" else ("zone",)
-                if not self._condition_ok(controller, src, static.condition):
-                    continue
             flt = static.affects
             default = "any"  # sectors, arenas and equips already chose whom they reach
             if kind == "sector":
@@ -109,8 +103,16 @@ class StatsRules(FlowRules):
                     continue
             else:
                 default = "own"  # a continuo apoyo reaches its controller's side unless it says otherwise
-            if self._char_matches(flt, controller, pi, zi, c, default_side=default, source_zone=source_zone):
-                total += v
+            if not self._char_matches(flt, controller, pi, zi, c, default_side=default, source_zone=source_zone):
+                continue
+            if static.condition:
+                # Checked last: a modifier that does not reach this character does not depend on it. 'if:' on
+                # hearts, souls, hands...: checked every time, never cached (a mode is cached, see Static).
+                conditional = conditional or static.volatile
+                src = ("char", key[0]) if kind == "char" else ("zone",)
+                if not self._condition_ok(controller, src, static.condition):
+                    continue
+            total += v
         cache = s.static_cache
         if cache is not None and not conditional:
             cache[ckey] = total  # valid until the field, a status or a mode changes (State.fx_changed)

@@ -4,7 +4,8 @@ An ability in play goes through three moments (CH-7.4, CH-7.6):
 1. *activation* — for abilities a player uses (`use`, or `play` of an apoyo): the condition is checked,
    the targets named in the action are checked and the costs are paid; then the link joins the chain.
    Disparo abilities instead wait as triggers and become links when the next chain starts; their targets
-   and costs are chosen when they resolve (docs/rulings.md).
+   and costs are chosen when they resolve, and a character they select may still react first
+   (``_reactions_first``, docs/rulings.md).
 2. the chain — the opponent responds first; links resolve from the last to the first.
 3. *resolution* — a negated link does nothing; targets are re-checked (gone ones are skipped: the link
    resolves as far as it can) and the verbs run in order. A verb that needs a choice (add, special_call,
@@ -84,11 +85,13 @@ class EffectRules(KeywordRules):
                 zone = SUPPORT_ZONES[zi]
                 if not (arriving and (pi, zone) in arriving):
                     out.append((("zone", pi, zone, card), f"{name}.{zone}", list(card.fx.abilities)))
-        for si, sec in enumerate(p.sectors):
-            if sec is not None and sec.fx.abilities:
-                zone = "SA" if si == 0 else "SB"
-                if not (arriving and (pi, zone) in arriving):
-                    out.append((("zone", pi, zone, sec), f"{name}.{zone}", list(sec.fx.abilities)))
+        for qi in (pi, OTHER[pi]):  # CH-1.6: the sectors pi played, in either player's sector zones
+            q = s.players[qi]
+            for si, sec in enumerate(q.sectors):
+                if sec is not None and sec.fx.abilities and q.sector_owner[si] == pi:
+                    zone = "SA" if si == 0 else "SB"
+                    if not (arriving and (qi, zone) in arriving):
+                        out.append((("zone", qi, zone, sec), f"{NAMES[qi]}.{zone}", list(sec.fx.abilities)))
         if p.arena is not None and p.arena.fx.abilities and not (arriving and (pi, "arena") in arriving):
             out.append((("zone", pi, "arena", p.arena), f"{name}.arena", list(p.arena.fx.abilities)))
         return out
@@ -151,7 +154,8 @@ class EffectRules(KeywordRules):
             return True
         s = self.s
         p, o = s.players[pi], s.players[OTHER[pi]]
-        c = s.find(src[1])[2] if src[0] == "char" and s.find(src[1]) else None  # type: ignore[index]
+        found = s.find(src[1]) if src[0] == "char" else None
+        c = found[2] if found is not None else None
         for k, v in cond.items():
             if k == "souls_min" and p.soul_total() < v:
                 return False
@@ -203,7 +207,7 @@ class EffectRules(KeywordRules):
                         continue
                     if self._cm(flt, qi, zi, c, szone):
                         out.append((f"{NAMES[qi]}.{CHAR_ZONES[zi]}", ("char", c.uid)))
-            out.extend(self._slot_candidates(players, flt, src))
+            out.extend(self._slot_candidates(pi, flt, src))
         else:
             attr = _ZONE_LISTS[spec.zone]
             for qi in players:
@@ -216,18 +220,29 @@ class EffectRules(KeywordRules):
                         out.append((f"{NAMES[qi]}.{spec.zone}:{card.id}", ("card", qi, spec.zone, card)))
         return out
 
-    def _slot_candidates(self, players: list[int], flt: Any, src: Handle) -> list[tuple[str, Handle]]:
-        """Apoyos, souls, sectors and arenas on the field, when a filter's ``type`` names them: a card
-        that does not name a type targets characters only."""
+    def _slot_candidates(self, pi: int, flt: Any, src: Handle) -> list[tuple[str, Handle]]:
+        """Apoyos, souls, sectors and arenas on the field, when a filter's ``type`` names them, seen from
+        player ``pi``: a card that does not name a type targets characters only. Their ``side`` is their
+        controller's: a sector may sit in the opponent's sector zone (CH-1.6) and stays its player's."""
         types = flt.get("type")
         if types is None:
             return []
         wanted = set(types) if isinstance(types, tuple) else {types}
         if not wanted & {"apoyo", "alma", "sector", "arena"}:
             return []
+        side = flt.get("side", "any")
+        sectors = "sector" in wanted
         out: list[tuple[str, Handle]] = []
-        for qi in players:
+        for qi in (pi, OTHER[pi]):
+            q = self.s.players[qi]
+            # support and arena zones hold their player's cards; a sector zone may hold the opponent's
+            mine = side == "any" or (side == "own") == (qi == pi)
             for zone in SLOT_ZONES:
+                if zone in ("SA", "SB"):
+                    if not sectors or side != "any" and (side == "own") != (q.sector_owner[zone == "SB"] == pi):
+                        continue
+                elif not mine:
+                    continue
                 card = self._zone_card(qi, zone)
                 if card is None or card.type not in wanted or src == ("zone", qi, zone, card):
                     continue
@@ -239,10 +254,7 @@ class EffectRules(KeywordRules):
         """Apoyos, souls, sectors and arenas a verb's target names, still in their zone (CH-7.6)."""
         _, pi, src, ab, chosen, _, _ = ctx
         if isinstance(target, dict):
-            flt = target["all"]
-            side = flt.get("side", "any")
-            players = [qi for qi in (pi, OTHER[pi]) if side == "any" or (side == "own") == (qi == pi)]
-            return [h for _, h in self._slot_candidates(players, flt, src)]
+            return [h for _, h in self._slot_candidates(pi, target["all"], src)]
         if not isinstance(target, str) or target in ("self", "trigger", "attacker", "battle_target"):
             return []
         return [h for h in dict(chosen).get(target, ()) if h[0] == "slot" and self._zone_card(h[1], h[2]) is h[3]]
@@ -463,7 +475,7 @@ class EffectRules(KeywordRules):
                 return bool(p.main)
             if a["from"] in fed:
                 return True
-            return any(c.is_character and c.type != "amalgama" and _card_matches(flt, c)
+            return any(c.is_character and _card_matches(flt, c)
                        and not self._call_blocked(pi, c.value) for c in getattr(p, _ZONE_LISTS[a["from"]]))
         return True
 
@@ -633,28 +645,80 @@ class EffectRules(KeywordRules):
 
     # == resolution ==================================================================================
     def _link_ability(self, pi: int, src: Handle, ab: Ability, chosen: dict[str, Any], responds: int,
-                      apoyo: tuple[Any, ...] | None) -> None:
+                      apoyo: tuple[Any, ...] | None, drawn: bool = False) -> None:
+        """An activated ability's link resolves; ``drawn``: its "al azar" targets were drawn already (it
+        went back on the chain under the reactions of the characters they selected)."""
         s = self.s
         pos = len(s.chain)  # this link's position (it was just popped)
         negated = pos in s.negated
-        if apoyo is not None and apoyo[0] == "arrive":  # a continuous card's activation (CH-7.4)
-            s.stack.append(("arrived", pi, *apoyo[1:], negated))
-        elif apoyo is not None:  # CH-1.5: after its effect, a normal or rápido apoyo goes to the Mictlán
-            s.stack.append(("apoyo_done", *apoyo))
         if negated:
             self._event("negated", player=NAMES[pi], ability=ab.name)
         elif not self._condition_ok(pi, src, ab.condition):
             self._event("fizzled", player=NAMES[pi], ability=ab.name)
         else:
-            ctx = ("ctx", pi, src, ab, _freeze(chosen), responds, ())
-            s.stack.append(("ops", ctx, 0))
+            if not drawn and ab.has_random:
+                chosen = dict(chosen)  # the link's own map may be shared with copies of this state
+                fire = self._draw_random(pi, ab, src, chosen)
+                if self._reactions_first(fire, ("ability", pi, src, ab, chosen, responds, apoyo, True)):
+                    return  # the apoyo stays in its zone until its effect resolves (CH-1.5)
+            self._after_card_link(pi, apoyo, False)
+            s.stack.append(("ops", ("ctx", pi, src, ab, _freeze(chosen), responds, ()), 0))
+            return
+        self._after_card_link(pi, apoyo, negated)
 
-    def _link_trig(self, pi: int, src: Handle, ab: Ability, ctx: tuple[Any, ...]) -> None:
-        """A disparo link resolves: optional ones ask first; targets and costs are chosen now."""
+    def _after_card_link(self, pi: int, apoyo: tuple[Any, ...] | None, negated: bool) -> None:
+        """What follows an activated card's link, once its effect (pushed after this) is done: a normal or
+        rápido apoyo goes to the Mictlán (CH-1.5); a continuous card starts working, or, negated, goes to
+        the Mictlán (CH-7.4, ``KeywordRules._arrived``)."""
+        if apoyo is None:
+            return
+        if apoyo[0] == "arrive":
+            self.s.stack.append(("arrived", pi, *apoyo[1:], negated))
+        else:
+            self.s.stack.append(("apoyo_done", *apoyo))
+
+    def _draw_random(self, pi: int, ab: Ability, src: Handle,
+                     chosen: dict[str, tuple[Handle, ...]]) -> dict[str, tuple[Handle, ...]]:
+        """CH-11.3: draw the "al azar" targets into ``chosen``, once, as the link resolves; returns them."""
+        drawn: dict[str, tuple[Handle, ...]] = {}
+        for spec in ab.targets:
+            if spec.random:
+                cands = self._target_candidates(pi, spec, src)
+                drawn[spec.name] = tuple(cands[j][1] for j in _sample(self.s.rng, len(cands), spec.count))
+        chosen.update(drawn)
+        return drawn
+
+    def _reactions_first(self, selected: dict[str, tuple[Handle, ...]], link: tuple[Any, ...]) -> bool:
+        """Targets chosen (or drawn) as a link resolves selected ``selected``: their ``targeted`` abilities
+        trigger. If any does, card text beats the rules (CH-0.2) and it gets its moment: ``link`` goes back on
+        the chain, where it was, with its targets, and the reactions join the chain above it, to resolve first;
+        then ``link`` resolves as far as it can (CH-7.6). Returns whether that happened (docs/rulings.md)."""
+        s = self.s
+        n = len(s.triggers)
+        self._fire_targeted(selected)
+        if len(s.triggers) == n:
+            return False  # the common case: nothing reacts
+        reactions = s.triggers[n:]
+        s.triggers = s.triggers[:n]  # triggers raised before wait for the next chain, as they did
+        s.negated = tuple(x for x in s.negated if x < len(s.chain))  # the positions above were resolved
+        s.chain.append(link)
+        for r in reactions:
+            self._add_link(r)
+        return True
+
+    def _link_trig(self, pi: int, src: Handle, ab: Ability, ctx: tuple[Any, ...],
+                   ready: tuple[Any, ...] | None = None) -> None:
+        """A disparo link resolves: optional ones ask first; targets and costs are chosen now. ``ready``: the
+        verbs' context of a link whose targets were chosen already (it went back on the chain under the
+        reactions of the characters they selected)."""
         s = self.s
         pos = len(s.chain)
         if pos in s.negated:
             self._event("negated", player=NAMES[pi], ability=ab.name)
+            return
+        if ready is not None:
+            if self._condition_ok(pi, src, ab.condition):
+                s.stack.append(("ops", ready, 0))
             return
         if ab.once_per_turn and self._once_key(src, ab) in s.used:
             return
@@ -689,8 +753,11 @@ class EffectRules(KeywordRules):
             chosen: dict[str, tuple[Handle, ...]] = {sp.name: () for sp in ab.targets}
             for name, h in picked:
                 chosen[name] = (*chosen[name], h)
-            self._fire_targeted(chosen)
-            self.s.stack.append(("ops", (*run[:4], _freeze(chosen), *run[5:]), 0))
+            if ab.has_random:
+                self._draw_random(pi, ab, src, chosen)
+            ready = (*run[:4], _freeze(chosen), *run[5:])
+            if not self._reactions_first(chosen, ("trig", pi, src, ab, run[6], ready)):
+                self.s.stack.append(("ops", ready, 0))
             return
         spec = specs[i]
         have = sum(1 for n, _ in picked if n == spec.name)
@@ -747,7 +814,7 @@ class EffectRules(KeywordRules):
         else:
             spec = next(sp for sp in ab.targets if sp.name == target)
             handles = dict(chosen).get(target, ())
-            if spec.random:
+            if spec.random and not handles:  # drawn as the link resolved (_draw_random); none were left then
                 cands = self._target_candidates(pi, spec, src)
                 handles = tuple(cands[j][1] for j in _sample(s.rng, len(cands), spec.count))
             for h in handles:
@@ -915,8 +982,7 @@ class EffectRules(KeywordRules):
         flt = a["filter"] or {}
         zones = self._call_zones(pi, ctx[2], a["zone"])
         cands = [c for c in getattr(p, _ZONE_LISTS[a["from"]])
-                 if c.is_character and c.type != "amalgama" and _card_matches(flt, c)
-                 and not self._call_blocked(pi, c.value)]
+                 if c.is_character and _card_matches(flt, c) and not self._call_blocked(pi, c.value)]
         if not cands or not zones:
             return
         self._select(pi, "special_call", Op("special_call", a), ctx[2], 1, ())
@@ -961,7 +1027,8 @@ class EffectRules(KeywordRules):
             return _distinct_cards([c for c in getattr(p, _ZONE_LISTS[zone]) if _card_matches(flt, c)], pi, zone)
         if purpose == "special_call":
             zone = a["from"]
-            cards = [c for c in getattr(p, _ZONE_LISTS[zone]) if c.is_character and c.type != "amalgama"
+            # an amalgam too (CH-1.8): an effect's special call needs no materials, only CH-6.4's does
+            cards = [c for c in getattr(p, _ZONE_LISTS[zone]) if c.is_character
                      and _card_matches(flt, c) and not self._call_blocked(pi, c.value)]
             return _distinct_cards(cards, pi, zone)
         if purpose == "liberar":

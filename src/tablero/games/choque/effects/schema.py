@@ -49,6 +49,7 @@ class Ability:
     targets: tuple[TargetSpec, ...] = ()
     ops: tuple[Op, ...] = ()
     condition: Mapping[str, Any] = field(default_factory=dict)
+    has_random: bool = False           # some target is "al azar", drawn as the link resolves (CH-11.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,10 @@ class Static:
     impact: int = 0
     affects: Mapping[str, Any] = field(default_factory=dict)
     condition: Mapping[str, Any] = field(default_factory=dict)
+    # The condition reads more than modes: its value may change without the field's modifiers being dropped
+    # (hearts, souls, counters...), so what it adds cannot be cached. A mode changes only through set_mode,
+    # which drops them (State.fx_changed).
+    volatile: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +172,18 @@ def check_filter(raw: Any, path: str, problems: Problems) -> Mapping[str, Any]:
     lo, hi = out.get("value_min"), out.get("value_max")
     if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
         problems.append((path, f"impossible filter: value_min {lo} > value_max {hi}"))
+    t = out.get("type")
+    if t == "personaje":
+        out["type"] = _CHARACTER_TYPES
+    elif isinstance(t, tuple) and "personaje" in t and "amalgama" not in t:
+        out["type"] = (*t, "amalgama")
     return out
+
+
+# CH-1.8: an amalgam is a character, on the field and in every other zone where it can be (docs/rulings.md,
+# "Amalgams are characters"), so a 'personaje' filter matches it too. Done once here, when a filter is read:
+# matching a card then costs nothing more.
+_CHARACTER_TYPES = ("personaje", "amalgama")
 
 
 def _check_condition(raw: Any, path: str, problems: Problems) -> Mapping[str, Any]:
@@ -333,7 +349,8 @@ def check_ability(raw: Any, path: str, problems: Problems, default_category: str
     return Ability(name=name, category=category, trigger=trigger, trigger_args=trigger_args,
                    optional=bool(raw.get("optional", False)), once_per_turn=bool(raw.get("once_per_turn", False)),
                    cost=cost, targets=targets, ops=ops,
-                   condition=_check_condition(raw.get("if"), f"{path}.if", problems))
+                   condition=_check_condition(raw.get("if"), f"{path}.if", problems),
+                   has_random=any(sp.random for sp in targets))
 
 
 def _check_static(raw: Any, path: str, problems: Problems) -> tuple[Static, ...]:
@@ -366,9 +383,10 @@ def _check_static(raw: Any, path: str, problems: Problems) -> tuple[Static, ...]
             else:
                 vals[k] = v
         affects = check_filter(item.get("affects"), f"{p}.affects", problems)
+        condition = _check_condition(item.get("if"), f"{p}.if", problems)
         out.append(Static(strength=vals.get("strength", 0), resistance=vals.get("resistance", 0),
-                          impact=vals.get("impact", 0), affects=affects,
-                          condition=_check_condition(item.get("if"), f"{p}.if", problems)))
+                          impact=vals.get("impact", 0), affects=affects, condition=condition,
+                          volatile=any(k != "mode" for k in condition)))
     return tuple(out)
 
 
