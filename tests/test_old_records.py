@@ -50,7 +50,7 @@ def test_the_old_files_are_what_they_say() -> None:
 
 @pytest.mark.parametrize("path", SAVES, ids=lambda p: p.name)
 def test_an_old_save_opens_as_version_1_with_its_final_position_and_log(path: Path) -> None:
-    """Each game of each file: version 1, replayed with choque.ofrenda_optional; the whole record replays
+    """Each game of each file: version 1, replayed with the options of version 1; the whole record replays
     to its recorded result, or the replay stops at the first action the current rules refuse and says so.
     Either way there is a position and a log to show, and the file is as it was."""
     before = path.read_bytes()
@@ -58,7 +58,7 @@ def test_an_old_save_opens_as_version_1_with_its_final_position_and_log(path: Pa
     assert records
     for rec in records:
         assert rec.rules_version == 1 and rec.options == {}
-        assert rec.replay_options() == ({"choque.ofrenda_optional": True}, [])
+        assert rec.replay_options() == (options_for(1), [])
         rp = rec.replay()
         assert rp.game is not None and rp.game.s.options.ofrenda_optional
         assert rp.game.log and rp.game.log[0]["event"] == "setup"
@@ -97,7 +97,7 @@ def test_without_the_option_an_old_record_is_read_by_the_current_rules_alone() -
     replays under the current rules' own reading (a record's own options win over those of its version)."""
     rec = load_records(OLD / "play-random-ofrenda-passed.json")[0]
     plain = GameRecord(**{**rec.__dict__, "options": {"choque.ofrenda_optional": False}})
-    assert plain.replay_options()[0] == {"choque.ofrenda_optional": False}
+    assert plain.replay_options()[0] == {**options_for(1), "choque.ofrenda_optional": False}
     rp = plain.replay()
     assert rp.game is not None and not rp.game.s.options.ofrenda_optional
     assert rp.holds or rp.note() is not None
@@ -182,8 +182,8 @@ def test_a_record_that_replays_whole_but_ends_otherwise_says_so() -> None:
 
 def test_a_record_of_newer_rules_or_unknown_options_opens_and_says_so() -> None:
     rec = old_record()
-    rec.rules_version, rec.options = RULES_VERSION + 1, {"choque.ofrenda_optional": True, "choque.mulligan": True}
-    assert rec.replay_options() == ({"choque.ofrenda_optional": True}, ["choque.mulligan"])
+    rec.rules_version, rec.options = RULES_VERSION + 1, {**options_for(1), "choque.mulligan": True}
+    assert rec.replay_options() == (options_for(1), ["choque.mulligan"])
     rp = rec.replay()
     assert rp.holds
     note = rp.note() or ""

@@ -100,3 +100,41 @@ def test_ch_5_3_five_active_souls_skip_the_phase_with_or_without_the_option() ->
         g = _ofrenda_turn([CUB], souls=5, optional=optional)
         assert g.pending is not None and g.pending.kind == "action"
         assert g.observe()["A"]["hand"] == [CUB, CUB]
+
+
+def _cenote(options: dict[str, bool]) -> object:
+    from tablero.games.choque.scenario_state import game_from_scenario
+
+    return game_from_scenario({"options": options, "cards": [
+        {"id": "relleno", "name": "Relleno", "type": "personaje", "value": 1, "hearts": 1, "strength": 1,
+         "resistance": 1}],
+        "state": {"players": {"A": {"hand": ["relleno"], "sectors": {"SA": "cenote_sagrado"}}}}})
+
+
+def test_rules_version_1_offered_abilities_that_can_do_nothing() -> None:
+    """Aguas Profundas with nothing confined: not offered (docs/rulings.md), unless choque.idle_abilities
+    restores the reading of rules version 1, for replaying records stored before version 2."""
+    uses = [a for a in _cenote({}).legal_actions() if a["do"] == "use"]  # type: ignore[attr-defined]
+    assert uses == []
+    old = [a for a in _cenote({"choque.idle_abilities": True}).legal_actions()  # type: ignore[attr-defined]
+           if a["do"] == "use"]
+    assert [a["ability"] for a in old] == ["Aguas Profundas"]
+
+
+def test_rules_version_1_continuous_cards_worked_at_once() -> None:
+    """CH-7.4: a sector's activation is a link its opponent may negate; under choque.activation_window
+    (rules version 1) it works as soon as it is placed and the opponent only gets a window."""
+    from tablero.games.choque.scenario_state import game_from_scenario
+
+    def game(options: dict[str, bool]) -> object:
+        g = game_from_scenario({"options": options, "cards": [
+            {"id": "alto", "name": "Alto", "type": "apoyo", "subtype": "rapido", "effect": {"do": ["negate"]}},
+            {"id": "piramide", "name": "Pirámide", "type": "sector", "static": [{"modify": {"strength": 2}}]}],
+            "state": {"players": {"A": {"hand": ["piramide"]}, "B": {"hand": ["alto"]}}}})
+        g.apply({"player": "A", "do": "play", "card": "piramide", "zone": "SA"})
+        return g
+
+    now = game({})
+    assert now.pending.kind == "response" and any(a["do"] == "play" for a in now.legal_actions())  # type: ignore[attr-defined]
+    old = game({"choque.activation_window": True})
+    assert old.pending.kind == "action" and old.s.arriving == ()  # type: ignore[attr-defined]

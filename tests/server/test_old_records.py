@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import MetaData, create_engine, func, insert, select, text, update
 from sqlalchemy.engine import make_url
 
-from tablero.games.choque.versions import RULES_VERSION
+from tablero.games.choque.versions import RULES_VERSION, options_for
 from tablero.server.app import create_app
 from tablero.server.db import MIGRATIONS, connect
 from tablero.server.models import ActionRow, GameRow
@@ -84,7 +84,7 @@ def stored(c: TestClient) -> dict[int, tuple[GameRow, int]]:
 def test_the_old_servers_games_open_as_rules_version_1(old_db: str) -> None:
     """Migration 0003 gives every old row version 1 and no options; each finished game shows its final
     position (or the one its replay reaches, with the note) and its recorded winner; its replay is served
-    with the options that restore version 1 (choque.ofrenda_optional), as far as the current rules go."""
+    with the options that restore version 1 (versions.py), as far as the current rules go."""
     with TestClient(create_app(old_db, cheap_hashing=True, ai_options=FAST_AI)) as c:
         ana, beto = login(c, "ana"), login(c, "beto")
         rows = stored(c)
@@ -106,7 +106,7 @@ def test_the_old_servers_games_open_as_rules_version_1(old_db: str) -> None:
             rec = c.get(f"/api/games/{gid}/replay", headers=who).json()
             assert rec["rules_version"] == 1 and rec["options"] == {} and len(rec["actions"]) == n
             assert rec["result"] == {"winner": row.winner}
-            assert rec["rules"]["replay_options"] == {"choque.ofrenda_optional": True}
+            assert rec["rules"]["replay_options"] == options_for(1)
             k = rec["rules"]["replayed"]
             assert rec["rules"]["note"] == rules["note"]
             if rules["note"] is None:

@@ -363,6 +363,18 @@ class DecisionRules(CombatRules):
         player ``qi``'s side) as its activation link waits on the chain, and starts working when the
         link resolves: a negated one never works and goes to the Mictlán (see docs/rulings.md)."""
         s = self.s
+        if s.options.activation_window:  # rules version 1: at work at once, a window for the opponent
+            src = ("zone", qi, zone, card)
+            if card.type != "apoyo":
+                self._fire_card("activated", pi, card, src)
+                self._open_window(OTHER[pi])
+                return
+            if card.fx.effect is not None:
+                self._activate(pi, src, card.fx.effect, refs, None)
+            elif s.chain_mode == 0:
+                self._open_window(OTHER[pi])
+            self._fire_card("activated", pi, card, src)
+            return
         s.arriving = (*s.arriving, (qi, zone))
         s.fx_changed()
         if card.fx.effect is not None:

@@ -18,6 +18,9 @@ class Options:
     """The engine options of one CHOQUE (immutable: copies of a game share one object)."""
 
     ofrenda_optional: bool = False  # CH-5.3 (revised ruling): the ofrenda may be passed, as it used to be
+    # Readings of rules version 1, so that games stored before version 2 replay (versions.py):
+    idle_abilities: bool = False     # abilities that can do nothing are offered too
+    activation_window: bool = False  # a continuous card works once placed; only the opponent gets a window
 
     def to_json(self) -> dict[str, Any]:
         """Only the options that differ from their defaults, by their public names."""
@@ -32,6 +35,8 @@ class Options:
 # public name -> (attribute, type, default)
 OPTIONS: dict[str, tuple[str, type, Any]] = {
     "choque.ofrenda_optional": ("ofrenda_optional", bool, False),
+    "choque.idle_abilities": ("idle_abilities", bool, False),
+    "choque.activation_window": ("activation_window", bool, False),
 }
 DEFAULT_OPTIONS = Options()
 

@@ -20,6 +20,8 @@ History:
 2. Issue 15: the ofrenda is mandatory when offered (CH-5.3; ``choque.ofrenda_optional`` restores passing
    it); negation reaches keyword links and the activation of continuous cards; rápido apoyos may be played
    in their owner's combat phase; abilities that can do nothing are not offered; starter card data fixes.
+   Replayed with ``choque.ofrenda_optional``, ``choque.idle_abilities`` and ``choque.activation_window``;
+   the card data fixes have no option.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ RULES_VERSION = 2
 
 # version that changed a reading -> the engine options that restore the reading before it
 RESTORES: dict[int, dict[str, Any]] = {
-    2: {"choque.ofrenda_optional": True},
+    2: {"choque.ofrenda_optional": True, "choque.idle_abilities": True, "choque.activation_window": True},
 }
 
 

@@ -431,6 +431,8 @@ class EffectRules(KeywordRules):
         offered (docs/rulings.md, CH-7.6). Judged from what its controller knows: searching their own
         deck counts as doing something whatever the deck holds; a zone its costs fill (a sacrifice frees a
         character zone and feeds the Mictlán) is not judged before they are paid."""
+        if self.s.options.idle_abilities:
+            return True  # rules version 1 offered them
         fed: frozenset[str] | None = None
         for op in ab.ops:
             if op.verb not in _MAY_DO_NOTHING:
