@@ -41,6 +41,19 @@ def _random_action(rng: Rng, card_ids: list[str]) -> dict[str, Any]:
     return act
 
 
+def _picks_one_by_one(g: Any, act: dict[str, Any]) -> str:
+    """The position after a list-form ``discard``/``choose`` made as single picks, each one among the listed
+    legal actions when it is made (the last card of a full ordering may be placed by the pick before it)."""
+    t = g.clone()
+    kind = t.s.pending[:2]
+    for i, cid in enumerate(act["cards"]):
+        if i > 0 and t.s.pending is not None and t.s.pending[:2] != kind and i == len(act["cards"]) - 1:
+            break
+        assert any(la["do"] == act["do"] and la.get("cards") == [cid] for la in t.legal_actions()), (act, cid)
+        t.apply({**act, "cards": [cid]})
+    return fingerprint(t)
+
+
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_fuzzed_actions_are_refused_cleanly_or_legal(seed: int) -> None:
@@ -64,6 +77,12 @@ def test_fuzzed_actions_are_refused_cleanly_or_legal(seed: int) -> None:
                 assert str(e), "an error must say what is wrong"
                 assert e.rule is None or e.rule.startswith("CH-")
                 assert fingerprint(trial) == before, f"refused {act} but the state changed"
+                continue
+            cards = act.get("cards")
+            if act["do"] in ("discard", "choose") and isinstance(cards, list) and len(cards) > 1:
+                # The list form is one all-or-nothing action made of single picks (docs/scenarios.md,
+                # "Actions"): it must equal those picks, each of them legal when it is made.
+                assert fingerprint(trial) == _picks_one_by_one(g, act), f"accepted {act}, not its single picks"
                 continue
             # Accepted: it must be equivalent to one of the listed legal actions.
             outcomes = set()

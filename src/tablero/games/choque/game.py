@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 from tablero.core import BadInput, Decision, IllegalAction, Rng
 
 from .cards import CardDef
-from .decisions import ACCEPTS, KIND_RULE, DecisionRules
-from .diagnose import diagnose
+from .decisions import ACCEPTS, DecisionRules
+from .diagnose import diagnose, pending_rule, unoffered
 from .editions import get_edition
 from .flow import NAMES
 from .observation import observe, view
@@ -99,20 +99,11 @@ class ChoqueGame(DecisionRules):
         if s.winner is not None or s.pending is None:
             raise IllegalAction("CH-10.5", "the CHOQUE is over; no more actions are taken")
         pi, kind, _ = s.pending
-        rule = KIND_RULE[kind]
-        if act["player"] != NAMES[pi]:
-            raise IllegalAction(rule, f"it is {NAMES[pi]}'s decision ({kind}), not {act['player']}'s")
-        if do not in ACCEPTS[kind]:
-            if kind == "combat" and do in ACCEPTS["action"]:
-                raise IllegalAction("CH-5.1", f"{do!r} belongs to the action phase, which is over "
-                                              "(a phase once left cannot be returned to)")
-            if kind == "action" and do == "attack":
-                raise IllegalAction("CH-5.1", "battles are declared in the combat phase, after the action phase")
-            raise IllegalAction(rule, f"{do!r} does not answer the pending decision ({kind}); it takes "
-                                      f"{', '.join(sorted(ACCEPTS[kind]))}")
+        if act["player"] != NAMES[pi] or do not in ACCEPTS[kind]:
+            raise unoffered(self, act)  # the rule that keeps this verb from being offered to that player now
         if kind == "combat" and do == "play" and not self._rapido_in_hand(pi, act.get("card")):
-            raise IllegalAction("CH-5.6", f"{act.get('card')!r} is activated in the action phase, which is over; "
-                                          "only rápido apoyos are played in any phase (CH-1.5)")
+            raise unoffered(self, act)  # CH-1.5: only rápido apoyos are played in the combat phase
+        rule = pending_rule(self)
         # A list of several cards is one all-or-nothing action made of single picks (spec, "Actions").
         cards = act.get("cards")
         if do in ("discard", "choose") and isinstance(cards, list) and len(cards) > 1:
