@@ -47,6 +47,9 @@ class Game(ABC):
     # meant one thing and now means another, or is now refused). Every stored game records the version it
     # was played under, so that a record of older rules can say so when the current ones replay it.
     rules_version: ClassVar[int] = 1
+    # The public names of its engine options (house rules), so that a record naming one this code does not
+    # know can say so instead of failing.
+    option_names: ClassVar[frozenset[str]] = frozenset()
 
     @classmethod
     def options_for_rules(cls, version: int) -> dict[str, Any]:

@@ -35,7 +35,6 @@ from tablero.core import BadInput, TableroError, new_game
 from tablero.core.files import read_user_file
 from tablero.games.choque.deck import Deck
 from tablero.games.choque.game import ChoqueGame
-from tablero.games.choque.options import OPTIONS
 
 FORMAT = "tablero-replay/1"
 RULES_VERSION = ChoqueGame.rules_version  # the rules this code plays: what a new record is played under
@@ -134,8 +133,9 @@ class GameRecord:
         record of a newer server) is left out, and named in the second list: refusing it would refuse the
         whole record."""
         wanted = {**ChoqueGame.options_for_rules(self.rules_version), **self.options}
-        unknown = sorted(k for k in wanted if k not in OPTIONS)
-        return {k: v for k, v in wanted.items() if k in OPTIONS}, unknown
+        known = ChoqueGame.option_names
+        unknown = sorted(k for k in wanted if k not in known)
+        return {k: v for k, v in wanted.items() if k in known}, unknown
 
     def new_game(self) -> ChoqueGame:
         """The game at its start, as the current rules set it up for this record. The decks are checked

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from tablero.games.choque.versions import RULES_VERSION
+from tablero.play.record import RULES_VERSION
 
 
 def now() -> dt.datetime:

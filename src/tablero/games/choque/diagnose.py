@@ -89,7 +89,7 @@ def unoffered(g: ChoqueGame, act: dict[str, Any]) -> IllegalAction:
         if not p.hand:
             return err("CH-5.3", "the ofrenda returns the hand: with an empty hand there is nothing to return")
         return waiting()
-    if do in ("call", "call_amalgam", "activate_soul") or (do == "play" and not _rapido_in_hand(g, pi, act)):
+    if do in ("call", "call_amalgam", "activate_soul") or (do == "play" and not rapido_in_hand(g, pi, act)):
         rule, what = {
             "call": ("CH-6.1", "a normal call is made"), "call_amalgam": ("CH-6.4", "an amalgam is called"),
             "activate_soul": ("CH-5.6", "a soul is activated"), "play": ("CH-5.6", "a sector or an arena is played"),
@@ -169,7 +169,8 @@ def _hand_type(g: ChoqueGame, pi: int, act: dict[str, Any]) -> str | None:
     return None if card is None else card.type
 
 
-def _rapido_in_hand(g: ChoqueGame, pi: int, act: dict[str, Any]) -> bool:
+def rapido_in_hand(g: ChoqueGame, pi: int, act: dict[str, Any]) -> bool:
+    """Whether the card an action names is a rápido apoyo in ``pi``'s hand (CH-1.5: any phase)."""
     card = next((c for c in g.s.players[pi].hand if c.id == act.get("card")), None)
     return card is not None and card.type == "apoyo" and card.subtype == "rapido"
 

@@ -10,11 +10,11 @@ from tablero.core import BadInput, Decision, IllegalAction, Rng
 
 from .cards import CardDef
 from .decisions import ACCEPTS, DecisionRules
-from .diagnose import diagnose, pending_rule, unoffered
+from .diagnose import diagnose, pending_rule, rapido_in_hand, unoffered
 from .editions import get_edition
 from .flow import NAMES
 from .observation import observe, view
-from .options import parse_options
+from .options import OPTIONS, parse_options
 from .state import Player, State
 from .versions import RULES_VERSION, options_for
 
@@ -30,6 +30,7 @@ class ChoqueGame(DecisionRules):
     name = "choque"
     # what each version changed, and which engine options replay an older one: versions.py
     rules_version: ClassVar[int] = RULES_VERSION
+    option_names: ClassVar[frozenset[str]] = frozenset(OPTIONS)
 
     @classmethod
     def options_for_rules(cls, version: int) -> dict[str, Any]:
@@ -101,7 +102,7 @@ class ChoqueGame(DecisionRules):
         pi, kind, _ = s.pending
         if act["player"] != NAMES[pi] or do not in ACCEPTS[kind]:
             raise unoffered(self, act)  # the rule that keeps this verb from being offered to that player now
-        if kind == "combat" and do == "play" and not self._rapido_in_hand(pi, act.get("card")):
+        if kind == "combat" and do == "play" and not rapido_in_hand(self, pi, act):
             raise unoffered(self, act)  # CH-1.5: only rápido apoyos are played in the combat phase
         rule = pending_rule(self)
         # A list of several cards is one all-or-nothing action made of single picks (spec, "Actions").
@@ -126,9 +127,6 @@ class ChoqueGame(DecisionRules):
         self._legal_cache = None
         self._execute(match)
         self._advance()
-
-    def _rapido_in_hand(self, pi: int, cid: Any) -> bool:
-        return any(c.id == cid and c.subtype == "rapido" for c in self.s.players[pi].hand)
 
     def _canonical_materials(self, act: dict[str, Any]) -> dict[str, Any]:
         """CH-6.4: any set of hand cards that pays the material cost is accepted; it is matched against

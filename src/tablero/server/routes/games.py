@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tablero.core import derive_seed
 from tablero.games.choque.deckfile import shipped_decks
-from tablero.games.choque.versions import RULES_VERSION
+from tablero.play.record import RULES_VERSION
 
 from ..auth import Caller
 from ..context import DB, Me, Server, Srv
