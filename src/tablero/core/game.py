@@ -41,8 +41,8 @@ class Decision:
 class Game(ABC):
     """A game in progress. Subclasses hold all their state in one object tree that ``clone`` copies."""
 
-    name: str = ""
-    players: tuple[str, ...] = ("A", "B")
+    name: ClassVar[str] = ""
+    players: ClassVar[tuple[str, ...]] = ("A", "B")
     # The version of this game's rules, bumped by the game with every change of behaviour (an action that
     # meant one thing and now means another, or is now refused). Every stored game records the version it
     # was played under, so that a record of older rules can say so when the current ones replay it.

@@ -27,7 +27,7 @@ _CARD_REF = re.compile(r"^([AB])\.(hand|mictlan|confined|deck):([a-z0-9_]+)$")
 class ChoqueGame(DecisionRules):
     """A CHOQUE in progress. All state is ``self.s`` (one object tree); static cards are shared."""
 
-    name = "choque"
+    name: ClassVar[str] = "choque"
     # what each version changed, and which engine options replay an older one: versions.py
     rules_version: ClassVar[int] = RULES_VERSION
     option_names: ClassVar[frozenset[str]] = frozenset(OPTIONS)
@@ -38,7 +38,10 @@ class ChoqueGame(DecisionRules):
 
     def __init__(self, state: State) -> None:
         self.s = state
-        self._legal_cache: list[dict[str, Any]] | None = None
+        # Declared once, in ChainRules: a compiled class that declares an attribute its base declares gets
+        # a second visit of it in the collector's traversal, and the collector then frees a cache that a
+        # clone shares while the original still holds it (tests/test_compiled_classes.py).
+        self._legal_cache = None
 
     # -- the core interface ------------------------------------------------------------------
     @property
