@@ -31,8 +31,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def one_game(job: tuple[str, str, int, float, int | None, dict[str, Any]]) -> dict[str, Any]:
-    x, y, i, budget, iterations, extra = job
+Job = tuple[str, str, int, float, int | None, dict[str, Any], dict[str, Any]]
+
+
+def one_game(job: Job) -> dict[str, Any]:
+    x, y, i, budget, iterations, extra, house = job
     decks = [d.deck for d in shipped_decks().values() if d.deck.edition == "choque-2026"]
     dx, dy = decks[i % 4], decks[(i // 4) % 4]
     opts: dict[str, Any] = {"iterations": iterations} if iterations else {"budget": budget}
@@ -41,7 +44,8 @@ def one_game(job: tuple[str, str, int, float, int | None, dict[str, Any]]) -> di
     ay = make_agent(y, seed=2 * i + 1, **(opts if y == "mcts" else {}))
     x_seat = "A" if i % 2 == 0 else "B"
     agents = {x_seat: ax, ("B" if x_seat == "A" else "A"): ay}
-    g = new_game("choque", decks=[dx, dy] if x_seat == "A" else [dy, dx], seed=10_000 + i)
+    g = new_game("choque", decks=[dx, dy] if x_seat == "A" else [dy, dx], seed=10_000 + i,
+                 options=house or None)
     searched = iterations = 0
     search_time = 0.0
     while not g.is_over:
@@ -74,14 +78,19 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--first", type=int, default=0, help="number of the first game (other seeds, same rotation)")
     ap.add_argument("--pairs", default="mcts:random,mcts:greedy,greedy:random")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=true|false",
+                    help="an engine option (house rule) for every game, e.g. choque.ofrenda_optional=true")
     args = ap.parse_args()
+    house = {k: v.lower() == "true" for k, _, v in (o.partition("=") for o in args.option)}
     search = f"{args.iterations} iterations" if args.iterations else f"budget {args.budget} s"
     print(f"build {'compiled (mypyc)' if compiled() else 'plain Python'}; {search}; "
-          f"{args.games} games per pair; workers {args.workers}")
+          f"{args.games} games per pair; workers {args.workers}"
+          + (f"; options {house}" if house else ""))
     for pair in args.pairs.split(","):
         x, y = pair.split(":")
         extra = {"exploration": args.exploration} if args.exploration is not None else {}
-        jobs = [(x, y, i, args.budget, args.iterations, extra) for i in range(args.first, args.first + args.games)]
+        seeds = range(args.first, args.first + args.games)
+        jobs: list[Job] = [(x, y, i, args.budget, args.iterations, extra, house) for i in seeds]
         t0 = time.perf_counter()
         with ProcessPoolExecutor(args.workers) as ex:
             results = list(ex.map(one_game, jobs))

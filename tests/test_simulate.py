@@ -193,6 +193,9 @@ def _illegal_deck(tmp_path: Path) -> Path:
     (["--decks", "furia_jaguar", "legado_difunto"], "choose the edition"),
     (["--decks", *DECKS, "--budget", "1", "--iterations", "3"], "one or the other"),
     (["--decks", *DECKS, "--cards", "missing_cards/"], "missing_cards"),
+    (["--decks", *DECKS, "--option", "choque.ofrenda_optional"], "give NAME=VALUE"),
+    (["--decks", *DECKS, "--option", "choque.no_such_rule=true"], "unknown engine option 'choque.no_such_rule'"),
+    (["--decks", *DECKS, "--option", "choque.ofrenda_optional=3"], "must be true or false"),
 ])
 def test_bad_input_exits_2(args: list[str], message: str) -> None:
     res = simulate(*args)
@@ -259,3 +262,16 @@ def test_engine_failure_names_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     assert res.exit_code == 1
     assert "a game failed in the engine: unit 0, CHOQUE 0 (game seed" in res.stderr
     assert "IllegalAction" in res.stderr
+
+
+def test_house_rules_apply_to_every_game_and_are_reported() -> None:
+    """--option plays every game under an engine option (a house rule); the report names it."""
+    plain = simulate_json("--agents", "random,random", "--games", "6", "--workers", "1", "--seed", "3")
+    house = simulate_json("--agents", "random,random", "--games", "6", "--workers", "1", "--seed", "3",
+                          "--option", "choque.activation_window=true", "--option", "choque.ofrenda_optional=true")
+    assert plain["game_options"] == {}
+    assert house["game_options"] == {"choque.activation_window": True, "choque.ofrenda_optional": True}
+    # random agents now pass some ofrendas: the same seeds make other games
+    assert house["decisions"] != plain["decisions"] or house["turns"] != plain["turns"]
+    text = simulate("--decks", *DECKS, "--games", "2", "--workers", "1", "--option", "choque.ofrenda_optional=true")
+    assert "house rules choque.ofrenda_optional=true" in text.output

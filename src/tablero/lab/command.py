@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from tablero.agents import AGENT_NAMES
-from tablero.core import TableroError
+from tablero.core import TableroError, new_game
 
 EDITION_NAMES = ("choque-2026", "choque-legacy")
 FIRST_POLICIES = ("random", "alternate")  # = runner.FIRST_POLICIES; runner (and the engine) load on use
@@ -47,6 +47,34 @@ def parse_agents(spec: str) -> tuple[str, str]:
         if n not in AGENT_NAMES:
             raise _Bad(f"--agents: unknown agent {n!r}; known agents: {', '.join(AGENT_NAMES)}")
     return names[0], names[1]
+
+
+def _option_value(text: str) -> Any:
+    """A command-line option value as the type it spells: true/false, an integer, or text."""
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(low)
+    except ValueError:
+        return text
+
+
+def parse_game_options(args: tuple[str, ...], decks: Any, edition: str) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as a map, checked by the game itself (one game built with them) so that an
+    unknown name or a wrong value is refused before any game is played."""
+    out: dict[str, Any] = {}
+    for arg in args:
+        name, sep, value = arg.partition("=")
+        if not sep or not name.strip():
+            raise _Bad(f"--option: give NAME=VALUE, like choque.ofrenda_optional=true; got {arg!r}")
+        out[name.strip()] = _option_value(value)
+    if out:
+        try:
+            new_game("choque", decks=list(decks), seed=0, edition=edition, validate=False, options=out)
+        except TableroError as e:
+            raise _Bad(f"--option: {e}") from None
+    return out
 
 
 def load_decks(args: tuple[str, str], cards_path: Path | None, edition: str | None
@@ -152,13 +180,16 @@ def _progress(total: int, what: str, enabled: bool) -> Iterator[Callable[[int], 
               help="The edition to play (default: the decks' edition).")
 @click.option("--cards", "cards_path", type=click.Path(path_type=Path), default=None,
               help="A card file or folder of your own, added to the shipped cards (its ids shadow shipped ones).")
+@click.option("--option", "option_args", multiple=True, metavar="NAME=VALUE",
+              help="An engine option (house rule) for every game, e.g. choque.ofrenda_optional=true; repeatable.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write games.csv, cards.csv and PNG plots into this folder.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object as the last line of stdout (and no progress bar).")
 def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers: int | None,
              budget: float | None, iterations: int | None, first: str, as_match: bool, edition: str | None,
-             cards_path: Path | None, report_dir: Path | None, as_json: bool) -> None:
+             cards_path: Path | None, option_args: tuple[str, ...], report_dir: Path | None,
+             as_json: bool) -> None:
     """The balance lab: play many games between two decks and report win rates, first-seat advantage,
     game length and per-card win rates (when drawn / when played).
 
@@ -177,6 +208,7 @@ def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers
         if budget is not None and iterations is not None:
             raise _Bad("--budget and --iterations: give one or the other")
         ids, deck_objs, ed = load_decks(decks, cards_path, edition)
+        game_options = parse_game_options(option_args, deck_objs, ed)
         if report_dir is not None:
             try:
                 report_dir.mkdir(parents=True, exist_ok=True)
@@ -195,7 +227,7 @@ def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers
     elif budget is not None or iterations is not None:
         click.echo("note: --budget/--iterations apply to mcts agents only; ignored", err=True)
     cfg = LabConfig(decks=deck_objs, agents=names, edition=ed, seed=seed, agent_options=options, first=first,
-                    match=as_match)
+                    match=as_match, game_options=game_options)
     n_workers = workers if workers is not None else default_workers()
     show = sys.stderr.isatty() and not as_json
     try:

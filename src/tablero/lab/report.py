@@ -111,6 +111,7 @@ def summarize_run(cfg: LabConfig, res: RunResult, deck_ids: tuple[str, str]) -> 
     out["agents"] = {"A": cfg.agents[0], "B": cfg.agents[1]}
     out["agent_options"] = dict(cfg.agent_options) if "mcts" in cfg.agents else {}
     out["edition"] = cfg.edition
+    out["game_options"] = dict(cfg.game_options)
     out["seed"] = cfg.seed
     out["first_policy"] = cfg.first
     out["cards"] = {lab: card_stats(cfg, recs, i) for i, lab in enumerate(LABELS)}
@@ -118,6 +119,10 @@ def summarize_run(cfg: LabConfig, res: RunResult, deck_ids: tuple[str, str]) -> 
 
 
 # -- text --------------------------------------------------------------------------------------------
+
+def _value(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
 
 def _pct(x: float | None) -> str:
     return "   -  " if x is None else f"{100 * x:5.1f}%"
@@ -139,7 +144,10 @@ def text_report(s: dict[str, Any], workers: int) -> list[str]:
     opts = s["agent_options"]
     extra = " (mcts: " + ", ".join(f"{k} {v}" for k, v in opts.items()) + ")" if opts else ""
     in_matches = f" in {s['matches']['matches']} matches" if "matches" in s else ""
-    lines = [f"Balance lab: A = {da} ({ag['A']}) vs B = {db} ({ag['B']}){extra}, {s['edition']}, seed {s['seed']}",
+    house = s.get("game_options") or {}
+    rules = ", house rules " + ", ".join(f"{k}={_value(v)}" for k, v in house.items()) if house else ""
+    lines = [f"Balance lab: A = {da} ({ag['A']}) vs B = {db} ({ag['B']}){extra}, {s['edition']}{rules}, "
+             f"seed {s['seed']}",
              f"{n} CHOQUES{in_matches}; seats alternate "
              f"(A in seat A {s['seats']['A_in_seat_A']}x, seat B {s['seats']['A_in_seat_B']}x); first player: "
              f"{'random from each seed' if s['first_policy'] == 'random' else 'alternating'}; {workers} worker(s)",

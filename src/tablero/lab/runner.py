@@ -47,6 +47,7 @@ class LabConfig:
     agent_options: dict[str, Any] = field(default_factory=dict)  # mcts only: budget / iterations
     first: str = "random"  # "random": from each game's seed (CH-4.2); "alternate": see first_seat()
     match: bool = False
+    game_options: dict[str, Any] = field(default_factory=dict)  # engine options (house rules) by public name
     ids: tuple[frozenset[str], frozenset[str]] = field(init=False)
     support_ids: tuple[frozenset[str], frozenset[str]] = field(init=False)
 
@@ -124,7 +125,8 @@ def play_game(cfg: LabConfig, unit: int, choque: int = 0, first: str | None = No
     decks = [deck_a, deck_b] if a_seat == "A" else [deck_b, deck_a]
     try:
         # the decks were checked once (CH-2) before the run: skip the per-game check
-        g = new_game("choque", decks=decks, seed=seed, edition=cfg.edition, first=first, validate=False)
+        g = new_game("choque", decks=decks, seed=seed, edition=cfg.edition, first=first, validate=False,
+                     options=cfg.game_options or None)
         agent_a, agent_b = _agent(cfg, 0, seeds[0]), _agent(cfg, 1, seeds[1])
         by_seat = {"A": agent_a, "B": agent_b} if a_seat == "A" else {"A": agent_b, "B": agent_a}
         seats = {"A": Seat(g, "A"), "B": Seat(g, "B")}
