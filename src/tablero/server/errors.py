@@ -4,6 +4,7 @@ malformed body). One exception type carries them from anywhere (a route, the gam
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -56,6 +57,14 @@ def install_error_handlers(app: FastAPI) -> None:
             where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
             problems.append(f"{where}: {err.get('msg', 'invalid')}")
         return error_response(422, "; ".join(problems) or "invalid request")
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, e: Exception) -> JSONResponse:
+        # a bug, never a user's mistake: logged with its type and route only (no body, which may hold a
+        # password), and answered in the API's shape so that a client can still read it
+        logging.getLogger("tablero.server").error("internal error on %s %s: %s", request.method,
+                                                  request.url.path, type(e).__name__)
+        return error_response(500, "internal error: the server could not answer this request")
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:

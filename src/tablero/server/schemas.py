@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import Path as PathParam
 from pydantic import BaseModel, Field
 
-GameId = Annotated[int, PathParam(ge=1, le=2**62, description="a game id from POST or GET /api/games")]
+GameId = Annotated[int, PathParam(ge=1, le=2**31 - 1, description="a game id from POST or GET /api/games")]
 DeckId = Annotated[str, PathParam(max_length=64, description="a deck id from GET /api/decks")]
 
 
@@ -28,14 +28,22 @@ class TokenOut(BaseModel):
     expires_at: dt.datetime = Field(description="when the token stops working (UTC); log in again after it")
 
 
+# Every number a request carries is bounded, so that no request costs more than a real deck would: a count
+# is 1 to its section's size in the largest edition (CH-2.1 to CH-2.3: a 50-card legacy main deck, 15
+# souls, 15 amalgams), and a section names at most as many cards as it can hold.
+CardId = Annotated[str, Field(min_length=1, max_length=64)]
+MAIN_MAX, SOULS_MAX, SUPPORT_MAX = 50, 15, 15
+
+
 class DeckIn(BaseModel):
     """A deck in the deck-file shape of docs/decks.md: card id -> copies."""
 
     name: str = Field(min_length=1, max_length=80)
     edition: str = Field(default="choque-2026", max_length=32)
-    main: dict[str, int]
-    souls: dict[str, int]
-    support: dict[str, int] = Field(default_factory=dict)
+    main: dict[CardId, Annotated[int, Field(ge=1, le=MAIN_MAX)]] = Field(max_length=MAIN_MAX)
+    souls: dict[CardId, Annotated[int, Field(ge=1, le=SOULS_MAX)]] = Field(max_length=SOULS_MAX)
+    support: dict[CardId, Annotated[int, Field(ge=1, le=SUPPORT_MAX)]] = Field(
+        default_factory=dict, max_length=SUPPORT_MAX)
     strategy: str | None = Field(default=None, max_length=40)
     description: str | None = Field(default=None, max_length=2000)
 

@@ -16,6 +16,7 @@ from tablero.core import BadInput
 from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.deck import Deck, Violation, check_deck
 from tablero.games.choque.deckfile import list_in_force, parse_deck, shipped_decks, shipped_limited_lists
+from tablero.games.choque.editions import get_edition
 from tablero.play.record import deck_json
 
 from ..auth import Caller
@@ -35,6 +36,14 @@ def violations_of(deck: Deck, edition: str) -> list[Violation]:
     return check_deck(deck, edition, in_force.limits if in_force else {}, pool=shipped_pool())
 
 
+def known_edition(name: str) -> str:
+    """An edition name exactly as the rules spell it (CH-0.3); any other spelling is refused with 422."""
+    try:
+        return get_edition(name).name
+    except BadInput as e:
+        raise ApiError(422, str(e).removeprefix("CH-0.3: "), "CH-0.3") from None
+
+
 def parsed(doc: Any, deck_id: str, where: str | None = None) -> Deck:
     """A deck document (card id -> copies) as a deck; unknown card ids or a malformed deck get 422."""
     try:
@@ -45,7 +54,10 @@ def parsed(doc: Any, deck_id: str, where: str | None = None) -> Deck:
 
 def own_deck(s: Session, me: Caller, deck_id: str) -> DeckRecord:
     """One of the caller's saved decks by its id (``u<number>``); anyone else's, or none, is 404."""
-    row = s.get(DeckRecord, int(deck_id[1:])) if deck_id[:1] == "u" and deck_id[1:].isdigit() else None
+    number = deck_id[1:]
+    # ASCII digits only ("u²" is a digit to str.isdigit, not to int), within the column's 32-bit integers
+    known = deck_id[:1] == "u" and number.isascii() and number.isdigit() and int(number[:11] or 0) < 2**31
+    row = s.get(DeckRecord, int(number)) if known and len(number) <= 10 else None
     if row is None or row.owner_id != me.id:
         raise ApiError(404, f"no deck {deck_id!r} among the shipped decks and yours (GET /api/decks)")
     return row
@@ -61,7 +73,7 @@ def resolve_deck(s: Session, me: Caller, deck_id: str, edition: str | None) -> t
     the first CH-2 rule it breaks) unless legal."""
     shipped = shipped_decks()
     deck = shipped[deck_id].deck if deck_id in shipped else parsed(own_deck(s, me, deck_id).content, deck_id)
-    ed = edition or deck.edition or DEFAULT_EDITION
+    ed = known_edition(edition or deck.edition or DEFAULT_EDITION)
     violations = violations_of(deck, ed)
     if violations:
         v = violations[0]
