@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from tablero.core import secure_seed
@@ -23,7 +24,9 @@ from .db import DEFAULT_URL, connect, migrate, sessions, writer_lock
 from .errors import install_error_handlers
 from .games import GameHub
 from .middleware import MAX_BODY, BodyLimit, ServerTiming
+from .models import Account
 from .routes import accounts, decks, games, replays, sockets
+from .usernames import reserved, warn_collisions
 
 WEB = Path(__file__).parent.parent / "web"  # the browser table: plain ES modules, no build step
 
@@ -46,6 +49,10 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                     logins=throttle if throttle is not None else LoginThrottle(),
                     token_lifetime=token_days * 86_400.0, claim_after=claim_after,
                     draw_seed=seeds)
+    with make_session() as s:
+        stored = s.scalars(select(Account.username)).all()
+    server.reserved_names = reserved(stored)
+    warn_collisions(stored)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

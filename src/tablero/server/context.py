@@ -41,6 +41,8 @@ class Server:
     # token digest -> (caller, expiry, epoch seconds): a bot's every request needs it. A token revoked here
     # leaves it at once; this server is the only one using the database's tokens.
     known_tokens: dict[str, tuple[Caller, float]] = field(default_factory=dict)
+    # normalized names of accounts stored before usernames were normalized (usernames.py)
+    reserved_names: set[str] = field(default_factory=set)
 
     @contextmanager
     def session(self) -> Iterator[Session]:

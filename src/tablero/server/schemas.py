@@ -18,6 +18,14 @@ class Credentials(BaseModel):
     password: str = Field(min_length=8, max_length=256)
 
 
+class Login(BaseModel):
+    """A login checks the password; it does not enforce the registration policy (a password of any length
+    is simply wrong or right)."""
+
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=256)
+
+
 class AccountOut(BaseModel):
     id: int
     username: str

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Request, Response
@@ -15,9 +14,8 @@ from .. import auth
 from ..context import DB, Me, Srv
 from ..errors import ERRORS, ApiError
 from ..models import Account, Token
-from ..schemas import AccountOut, Credentials, TokenOut
-
-USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,32}$")
+from ..schemas import AccountOut, Credentials, Login, TokenOut
+from ..usernames import login_names, new_username
 
 router = APIRouter()
 
@@ -26,12 +24,11 @@ router = APIRouter()
 def create_account(body: Credentials, s: DB, srv: Srv) -> AccountOut:
     """Register an account. Usernames are unique (case-insensitive); the password is stored as an argon2id
     hash only."""
-    if not USERNAME.match(body.username):
-        raise ApiError(422, "username: 3-32 letters, digits, '_', '.' or '-'")
-    taken = s.scalar(select(Account.id).where(Account.username == body.username.lower()))
-    if taken is not None:
+    name = new_username(body.username)
+    taken = s.scalar(select(Account.id).where(Account.username == name))
+    if taken is not None or name in srv.reserved_names:
         raise ApiError(409, f"username {body.username!r} is taken")
-    account = Account(username=body.username.lower(), password_hash=srv.hasher.hash(body.password))
+    account = Account(username=name, password_hash=srv.hasher.hash(body.password))
     s.add(account)
     try:
         s.commit()
@@ -42,17 +39,19 @@ def create_account(body: Credentials, s: DB, srv: Srv) -> AccountOut:
 
 
 @router.post("/api/token", response_model=TokenOut, responses=ERRORS)
-def create_token(body: Credentials, s: DB, srv: Srv, request: Request) -> TokenOut:
+def create_token(body: Login, s: DB, srv: Srv, request: Request) -> TokenOut:
     """Log in: a bearer token for ``Authorization: Bearer <token>``. After 5 failed logins for one username
     (or 20 from one address) within a minute, logins are refused with 429 until the minute has passed
     (``Retry-After`` says how long)."""
-    name = body.username.lower()
+    names = login_names(body.username)
+    name = names[0]
     address = request.client.host if request.client else "?"
     wait = srv.logins.retry_after(name, address)
     if wait > 0:
         raise ApiError(429, f"too many failed logins; try again in {wait:.0f} s",
                        headers={"Retry-After": str(max(1, round(wait)))})
-    account = s.scalar(select(Account).where(Account.username == name))
+    found = {a.username: a for a in s.scalars(select(Account).where(Account.username.in_(names)))}
+    account = next((found[n] for n in names if n in found), None)
     if account is None or not auth.verify(srv.hasher, account.password_hash, body.password):
         srv.logins.failed(name, address)
         raise ApiError(401, "wrong username or password")
