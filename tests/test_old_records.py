@@ -147,12 +147,12 @@ def test_an_action_that_is_no_object_or_trips_the_engine_stops_the_replay_there(
         def __init__(self, game: ChoqueGame) -> None:
             self.game, self.calls = game, 0
 
-        def apply(self, action: dict[str, object]) -> None:
+        def apply_canonical(self, action: dict[str, object]) -> dict[str, object]:
             self.calls += 1
             if self.calls == 9:
                 self.game.s.turn += 100  # a half-done change the failure leaves behind
                 raise RuntimeError("boom")
-            self.game.apply(action)
+            return self.game.apply_canonical(action)
 
         def __getattr__(self, name: str) -> object:
             return getattr(self.game, name)

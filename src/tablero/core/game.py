@@ -80,6 +80,13 @@ class Game(ABC):
     def apply(self, action: Action) -> None:
         """Apply one action, or raise ``IllegalAction`` and leave the state exactly as it was."""
 
+    def apply_canonical(self, action: Action) -> Action:
+        """``apply``, returning the action in the form a record stores: the legal action it matched, with
+        the game's own spelling of every field and nothing the client added. A game whose actions have one
+        spelling only may keep this default (the action as given)."""
+        self.apply(action)
+        return dict(action)
+
     @abstractmethod
     def observe(self) -> Observation:
         """The full observation (every hidden card shown) in the game's normative JSON shape."""

@@ -171,7 +171,10 @@ class GameRecord:
             kind = game.pending.kind if game.pending is not None else None
             start = len(game.log)
             try:
-                game.apply(action)
+                # a field set to null meant "absent" when the record was made: an extra key of that kind
+                # is refused now, but a stored game keeps replaying (nothing stored is lost)
+                present = {k: v for k, v in action.items() if v is not None}
+                rp.canonical.append(dict(game.apply_canonical(present)))
             except TableroError as e:  # the rules refuse it, and the game is as it was
                 rp.refusal = str(e)
                 break
@@ -206,6 +209,18 @@ class ReplayStep:
     log_end: int  # len(log) after the action
 
 
+def _plain(action: Any) -> Any:
+    """An action's short keys with text, number or flat-list values; anything else is dropped (a stored
+    value that is no object is shown as it is, its text cut at 200 characters)."""
+    if isinstance(action, str):
+        return action[:200]
+    if not isinstance(action, dict):
+        return action if isinstance(action, (int, float, bool)) else None
+    flat = (str, int, float, bool, type(None))
+    return {k: v for k, v in action.items() if isinstance(k, str) and len(k) <= 40
+            and (isinstance(v, flat) or isinstance(v, list) and all(isinstance(x, flat) for x in v))}
+
+
 @dataclass
 class Replay:
     """How far a record replays under the current rules, and the position it reaches."""
@@ -221,6 +236,13 @@ class Replay:
     start_obs: dict[str, Any] = field(default_factory=dict)  # with ``observe``: the position at the start
     start_log: int = 0
     snapshot: tuple[ChoqueGame, int] | None = None  # with ``snapshot``: (that copy, its last events' start)
+    canonical: list[dict[str, Any]] = field(default_factory=list)  # the replayed actions, as matched
+
+    def actions_out(self) -> list[Any]:
+        """The record's actions for a reader: those that replayed as the legal actions they matched, the rest
+        reduced to their plain fields (a record stored before actions were canonical may hold a client's
+        junk, which must not break the reply that shows it)."""
+        return [*self.canonical, *(_plain(a) for a in self.record.actions[len(self.canonical):])]
 
     @property
     def whole(self) -> bool:

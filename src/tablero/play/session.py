@@ -261,8 +261,7 @@ class PlaySession:
         return winner
 
     def apply(self, game: ChoqueGame, rec: GameRecord, action: dict[str, Any]) -> None:
-        game.apply(action)
-        rec.actions.append(dict(action))
+        rec.actions.append(dict(game.apply_canonical(action)))  # as matched: the form every record stores
         self.save()
 
     def show_events(self, events: list[dict[str, Any]]) -> None:

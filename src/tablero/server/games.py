@@ -310,11 +310,13 @@ class GameHub:
         lock. (The journal writes plain SQL statements: the ORM's bookkeeping costs more than the writes.)"""
         g = self.game(s, m)
         start = len(g.log)
-        g.apply(action)  # IllegalAction leaves the game unchanged
+        # IllegalAction leaves the game unchanged; what is stored is the legal action matched, never the
+        # request as sent (a client's extra keys, its spelling of a reference)
+        canonical = g.apply_canonical(action)
         seq = self.seq[m.id]
         standing = {"status": "over", "winner": g.winner} if g.is_over else {}
         try:
-            self.journal.write(m.id, seq, action, standing)  # committed (with others, in one transaction)
+            self.journal.write(m.id, seq, canonical, standing)  # committed (with others, in one transaction)
         except Exception:
             self.live.pop(m.id, None)
             raise

@@ -20,6 +20,8 @@ from .versions import RULES_VERSION, options_for
 
 VERBS = ("pass", "end_phase", "ofrenda", "activate_soul", "call", "call_amalgam", "play", "use", "attack",
          "defend", "choose", "discard", "surrender")
+_FIELDS = ("card", "zone", "attacker", "defender", "source", "target", "targets", "ability", "option",
+           "materials", "cards", "side")
 _OWN_ZONE = re.compile(r"^(?:([AB])\.)?(C[1-4]|Z[1-5]|SA|SB|arena)$")
 _CARD_REF = re.compile(r"^([AB])\.(hand|mictlan|confined|deck):([a-z0-9_]+)$")
 
@@ -87,6 +89,19 @@ class ChoqueGame(DecisionRules):
                     self._execute(opt)
                     self._advance()
                     return
+        self.apply_canonical(dict(action) if isinstance(action, Mapping) else action)
+
+    def apply_canonical(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Apply ``action``; the legal action it matched, which is what a record stores (a list-form choice
+        as its single picks' cards, in the order made)."""
+        cache = self._legal_cache
+        if cache is not None:
+            for opt in cache:
+                if opt is action:
+                    self._legal_cache = None
+                    self._execute(opt)
+                    self._advance()
+                    return opt
         act = self._normalize(action)
         do = act["do"]
         if do == "surrender":
@@ -98,7 +113,7 @@ class ChoqueGame(DecisionRules):
             s.pending = None
             self._event("surrender", player=act["player"])
             self._event("game_over", winner=s.winner)
-            return
+            return {"player": act["player"], "do": "surrender"}
         s = self.s
         if s.winner is not None or s.pending is None:
             raise IllegalAction("CH-10.5", "the CHOQUE is over; no more actions are taken")
@@ -112,15 +127,16 @@ class ChoqueGame(DecisionRules):
         cards = act.get("cards")
         if do in ("discard", "choose") and isinstance(cards, list) and len(cards) > 1:
             trial = self.clone()
+            picks: list[dict[str, Any]] = []
             for i, cid in enumerate(cards):
                 if i > 0 and (trial.s.pending is None or trial.s.pending[:2] != (pi, kind)):
                     if kind == "choose" and i == len(cards) - 1:
                         break  # the last card of a full ordering was placed by the pick before it
                     raise IllegalAction(rule, f"too many cards: the choice was complete before {cid!r}")
-                trial.apply({**act, "cards": [cid]})
+                picks.append(trial.apply_canonical({**act, "cards": [cid]}))
             self.s = trial.s
             self._legal_cache = None
-            return
+            return {**picks[0], "cards": [c for p in picks for c in p["cards"]]}
         legal = cache if cache is not None else self._legal()
         if do == "call_amalgam" and "materials" in act:
             act = self._canonical_materials(act)
@@ -130,6 +146,7 @@ class ChoqueGame(DecisionRules):
         self._legal_cache = None
         self._execute(match)
         self._advance()
+        return match
 
     def _canonical_materials(self, act: dict[str, Any]) -> dict[str, Any]:
         """CH-6.4: any set of hand cards that pays the material cost is accepted; it is matched against
@@ -225,7 +242,12 @@ class ChoqueGame(DecisionRules):
         opp = "B" if player == "A" else "A"
         out: dict[str, Any] = {"player": player, "do": do}
         for key, val in action.items():
-            if key in ("player", "do", "expect") or val is None:
+            if key in ("player", "do"):
+                continue
+            if key not in _FIELDS:  # before the None check: a client's extra key is never taken silently
+                raise IllegalAction(None, f"unknown action field {str(key)[:40]!r} for {do!r}; fields are "
+                                          f"{', '.join(_FIELDS)}")
+            if val is None:
                 continue
             if key in ("card", "ability", "option"):
                 if not isinstance(val, (str, int)) or isinstance(val, bool):
@@ -263,8 +285,6 @@ class ChoqueGame(DecisionRules):
                 if val not in ("own", "opponent"):
                     raise IllegalAction(None, f"action field 'side' must be own or opponent, got {val!r}")
                 out[key] = val
-            else:
-                raise IllegalAction(None, f"unknown action field {key!r} for {do!r}")
         if do == "attack" and len(out.get("targets", ())) == 2 and out.get("target") in out["targets"]:
             out["target"] = out["targets"][0]  # Doble batalla: either of the two may be named as target
         return out

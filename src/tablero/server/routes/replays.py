@@ -46,7 +46,7 @@ def replay(game_id: GameId, _me: Me, s: DB) -> dict[str, Any]:
     row, actions = finished(s, game_id)
     rp = replay_row(row, actions)
     return {"decks": [row.deck_a, row.deck_b], "seed": row.seed, "edition": row.edition, "first": row.first,
-            "rules_version": row.rules_version, "options": row.options or {}, "actions": actions,
+            "rules_version": row.rules_version, "options": row.options or {}, "actions": rp.actions_out(),
             "result": {"winner": row.winner}, "rules": rp.rules_json()}
 
 
