@@ -131,7 +131,7 @@ class Game:
         t0 = time.perf_counter()
         self.posted[env["seq"] + 1] = (t0, i)
         try:
-            async with self.http.post(f"/api/games/{self.id}/actions", data=orjson.dumps({"action": action}),
+            async with self.http.post(f"/api/games/{self.id}/actions", data=orjson.dumps({"action": action, "seq": env["seq"]}),
                                       headers={**self.headers(i), "Content-Type": "application/json"}) as r:
                 await r.read()
         except aiohttp.ClientError as e:

@@ -357,11 +357,18 @@ class GameHub:
         if m is not None and m.status == "playing":
             self._notify(game_id, self.game(s, m))
 
-    def act(self, s: Session, m: Meta, seat: str, action: Any) -> bytes:
+    def act(self, s: Session, m: Meta, seat: str, action: Any, seq: int | None = None) -> bytes:
         """A seated player's action: theirs to take (surrender at any moment, CH-10.3), legal, then stored.
-        Returns the player's envelope; an AI seat's reply follows in the background. Call under the lock."""
+        ``seq``: the envelope it answers; a stale one (the same action posted twice) is refused, checked
+        under the game's lock so that two copies of one request cannot both pass. Returns the player's
+        envelope; an AI seat's reply follows in the background. Call under the lock."""
         if m.status != "playing":
             raise ApiError(409, f"game {m.id} is {m.status}, not being played")
+        if seq is not None:
+            self.game(s, m)  # the game's seq is known once it is live
+            if seq != self.seq[m.id]:
+                raise ApiError(409, f"stale action: it answers seq {seq}, and game {m.id} is at seq "
+                                    f"{self.seq[m.id]}; nothing was changed (GET the game for its position)")
         if not isinstance(action, dict):
             raise ApiError(422, "action must be a canonical action object (docs/actions.md)")
         if action.get("player") != seat:

@@ -90,6 +90,9 @@ class JoinIn(BaseModel):
 
 class ActionIn(BaseModel):
     action: dict[str, Any]
+    seq: int | None = Field(default=None, ge=0, le=2**31 - 1, description=(
+        "the `seq` of the envelope this action answers: if the game has moved on since (the same action "
+        "posted twice, a client's retry), 409 and nothing changes; without it the action is taken as is"))
 
 
 class PendingOut(BaseModel):

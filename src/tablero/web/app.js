@@ -159,7 +159,8 @@ async function gameView(id) {
   };
   // the reply is the envelope after the action: drawn at once, also while the socket is reconnecting
   const act = async (action) => {
-    try { draw(await api("POST", `/api/games/${id}/actions`, { action })); } catch (e) {
+    // with the seq it answers: a double click or a retry is refused (409) instead of taken twice
+    try { draw(await api("POST", `/api/games/${id}/actions`, { action, seq: drawn ? drawn.seq : undefined })); } catch (e) {
       if (e instanceof ApiError && e.status === 401) { setSession(null, null); route(); } // the login expired
       else showError(e);
     }

@@ -164,13 +164,13 @@ async def get_game(game_id: GameId, me: Me, srv: Srv,
     return Response(env, media_type="application/json")
 
 
-def take_action(srv: Server, game_id: int, me: Caller, action: dict[str, Any]) -> bytes:
+def take_action(srv: Server, game_id: int, me: Caller, action: dict[str, Any], seq: int | None = None) -> bytes:
     with srv.session() as s, srv.hub.lock(game_id):
         m = game_meta(srv, s, game_id)
         seat = m.seat_of(me.id)
         if seat is None:
             raise ApiError(403, f"you do not play in game {game_id}")
-        return srv.hub.act(s, m, seat, action)
+        return srv.hub.act(s, m, seat, action, seq)
 
 
 @router.post("/api/games/{game_id}/actions", responses=ENVELOPE)
@@ -179,7 +179,7 @@ async def post_action(game_id: GameId, body: ActionIn, me: Me, srv: Srv) -> Resp
     changed when it is not yours to take (403/409) or the rules forbid it (422 with the rule id). An AI
     opponent's reply follows on the WebSocket (or ``GET ?after=seq``)."""
     # one hop to a worker thread for the whole action: bots post many, and each hop costs latency
-    return Response(await run_in_threadpool(take_action, srv, game_id, me, body.action),
+    return Response(await run_in_threadpool(take_action, srv, game_id, me, body.action, body.seq),
                     media_type="application/json")
 
 
