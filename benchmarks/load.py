@@ -131,7 +131,8 @@ class Game:
         t0 = time.perf_counter()
         self.posted[env["seq"] + 1] = (t0, i)
         try:
-            async with self.http.post(f"/api/games/{self.id}/actions", data=orjson.dumps({"action": action, "seq": env["seq"]}),
+            body = orjson.dumps({"action": action, "seq": env["seq"]})  # the seq it answers: a retry is refused
+            async with self.http.post(f"/api/games/{self.id}/actions", data=body,
                                       headers={**self.headers(i), "Content-Type": "application/json"}) as r:
                 await r.read()
         except aiohttp.ClientError as e:

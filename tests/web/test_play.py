@@ -326,3 +326,23 @@ def test_the_table_reconnects_when_the_server_restarts(page: Page, tmp_path: Pat
     finally:
         proc.kill()
         proc.wait(timeout=30)
+
+
+def test_a_challenge_is_withdrawn_from_the_lobby(browser: Any, server: str) -> None:
+    """Issue 16, item 11: the creator of an open challenge withdraws it from their lobby, and it leaves
+    everyone else's."""
+    ana_ctx, beto_ctx = browser.new_context(), browser.new_context()
+    ana, beto = ana_ctx.new_page(), beto_ctx.new_page()
+    register(beto, server, "beto_retira")
+    register(ana, server, "ana_retira")
+    ana.click("#challenge")
+    expect(ana.locator("#game")).to_be_attached()
+    expect(beto.locator("button.join")).to_have_count(1, timeout=10_000)
+    ana.goto(server + "/#/")
+    expect(ana.locator("button.withdraw")).to_have_count(1)
+    ana.locator("button.withdraw").click()
+    expect(ana.locator("button.withdraw")).to_have_count(0)
+    expect(ana.locator("#games")).to_contain_text("cancelado")
+    expect(beto.locator("button.join")).to_have_count(0, timeout=10_000)  # gone from beto's live lobby
+    ana_ctx.close()
+    beto_ctx.close()

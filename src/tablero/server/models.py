@@ -74,7 +74,7 @@ class GameRow(Base):
     account_b: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), index=True)
     agent_a: Mapped[str | None] = mapped_column(String(16))
     agent_b: Mapped[str | None] = mapped_column(String(16))
-    status: Mapped[str] = mapped_column(String(8))  # open | playing | over
+    status: Mapped[str] = mapped_column(String(8))  # open | playing | over | canceled (a challenge withdrawn)
     winner: Mapped[str | None] = mapped_column(String(4))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)

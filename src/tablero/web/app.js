@@ -111,7 +111,11 @@ async function lobbyView() {
           try { await api("POST", `/api/games/${g.id}/join`, { deck: mine.value }); location.hash = `#/game/${g.id}`; }
           catch (e) { showError(e); } } }, t("join"))
       : el("a", { href: `#/game/${g.id}`, class: "open-game" }, t("open")),
-    g.status === "over" ? el("a", { href: `#/replay/${g.id}` }, t("replay")) : ""));
+    g.status === "over" ? el("a", { href: `#/replay/${g.id}` }, t("replay")) : "",
+    g.status === "open" && g.seat === "A"  // your own challenge, before anyone accepts it
+      ? el("button", { class: "withdraw", onclick: async () => {
+          try { await api("DELETE", `/api/games/${g.id}`); route(); } catch (e) { showError(e); } } }, t("withdraw"))
+      : ""));
   const list = el("ul", { id: "games", "aria-live": "polite" }, rows(games));
   // the lobby stays live: new challenges, accepted ones and finished games appear without a reload
   let shown = JSON.stringify(games);

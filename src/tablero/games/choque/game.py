@@ -89,19 +89,19 @@ class ChoqueGame(DecisionRules):
                     self._execute(opt)
                     self._advance()
                     return
-        self.apply_canonical(dict(action) if isinstance(action, Mapping) else action)
+        self.apply_canonical(action)
 
-    def apply_canonical(self, action: dict[str, Any]) -> dict[str, Any]:
+    def apply_canonical(self, action: Any) -> dict[str, Any]:
         """Apply ``action``; the legal action it matched, which is what a record stores (a list-form choice
         as its single picks' cards, in the order made)."""
         cache = self._legal_cache
         if cache is not None:
-            for opt in cache:
+            for i, opt in enumerate(cache):
                 if opt is action:
                     self._legal_cache = None
                     self._execute(opt)
                     self._advance()
-                    return opt
+                    return cache[i]  # the listed action itself (``opt`` is typed as the argument here)
         act = self._normalize(action)
         do = act["do"]
         if do == "surrender":

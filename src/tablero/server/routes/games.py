@@ -9,7 +9,7 @@ import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -26,6 +26,8 @@ from ..schemas import ActionIn, EnvelopeOut, GameId, GameIn, JoinIn
 from .decks import resolve_deck
 
 ENVELOPE = {**ERRORS, 200: {"model": EnvelopeOut}}
+# open challenges one account may have at once: 500 of them slowed every user's lobby eightfold
+MAX_OPEN_CHALLENGES = 5
 NOT_STARTED: dict[str, Any] = {"view": None, "pending": None, "legal_actions": [], "winner": None, "seq": 0,
                                "events": []}  # a challenge nobody has accepted yet, less its ``players``
 
@@ -71,6 +73,12 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
         raise ApiError(422, "a seed can be chosen only for a game against the computer: between accounts the "
                             "server draws it, since whoever knew it would know the opponent's hand", "CH-11.2")
     deck, ed = resolve_deck(s, me, body.deck, body.edition)
+    if body.opponent == "open":
+        mine = s.scalar(select(func.count()).select_from(GameRow).where(GameRow.account_a == me.id,
+                                                                        GameRow.status == "open")) or 0
+        if mine >= MAX_OPEN_CHALLENGES:
+            raise ApiError(409, f"you have {mine} open challenges, the most one account may have; cancel one "
+                                "(DELETE /api/games/{id}) or wait until one is accepted")
     seed = body.seed if body.seed is not None else srv.draw_seed()
     row = GameRow(edition=ed, seed=seed, first=None, deck_a=deck, account_a=me.id, status="open",
                   rules_version=RULES_VERSION, options={})  # played under the current rules, no house rule
@@ -118,12 +126,28 @@ def join_game(game_id: GameId, body: JoinIn, me: Me, s: DB, srv: Srv) -> dict[st
     return {"seat": "B"}
 
 
+@router.delete("/api/games/{game_id}", status_code=204, responses=ERRORS)
+def cancel_challenge(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
+    """Cancel your open challenge before anyone accepts it. It leaves the lobby; its row is kept, as
+    ``canceled`` (nothing stored is deleted)."""
+    with srv.hub.lock(game_id):
+        row = get_row(s, game_id)
+        if row.account_a != me.id:
+            raise ApiError(403, f"game {game_id} is not your challenge")
+        if row.status != "open":
+            raise ApiError(409, f"game {game_id} is {row.status}: only an open challenge can be canceled")
+        row.status = "canceled"
+        s.commit()
+        srv.hub.forget(game_id)
+    return Response(status_code=204)
+
+
 def read_game(srv: Server, game_id: int, me: Caller) -> tuple[bytes, int, bool]:
     """The caller's envelope as JSON, the game's seq, and whether it is over."""
     with srv.session() as s:
         with srv.hub.lock(game_id):
             m = game_meta(srv, s, game_id)
-            if m.status != "open":
+            if m.status in ("playing", "over"):
                 return srv.hub.envelope(s, m, m.seat_of(me.id)), srv.hub.seq[game_id], m.status == "over"
         row = get_row(s, game_id)
         rules = rules_json(row.rules_version, row.options)

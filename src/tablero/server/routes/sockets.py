@@ -30,7 +30,7 @@ def subscribe(srv: Server, game_id: int, token: str, push: Listener) -> tuple[in
             if m is None:
                 return 4404, None
             seat = m.seat_of(me.id)
-            env = (encode({**NOT_STARTED, "players": m.players}) if m.status == "open"
+            env = (encode({**NOT_STARTED, "players": m.players}) if m.status not in ("playing", "over")
                    else srv.hub.envelope(s, m, seat))
             srv.hub.listen(game_id, seat, push)
             return 0, env
