@@ -498,8 +498,10 @@ def test_between_accounts_the_server_draws_the_seed_and_refuses_a_chosen_one(db_
                                                       "seed": 77}).json()["id"]
         c.post(f"/api/games/{gid}/actions", headers=ana, json={"action": {"player": "A", "do": "surrender"}})
         assert c.get(f"/api/games/{gid}/replay", headers=ana).json()["seed"] == 77
-        ids = [c.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
-               for _ in range(12)]
+        # twelve challenges from three accounts (one may have at most five open, issue 16)
+        hosts = [ana, register(c, "ana2"), register(c, "ana3")]
+        ids = [c.post("/api/games", headers=hosts[i % 3], json={"deck": "furia_jaguar", "opponent": "open"}
+                      ).json()["id"] for i in range(12)]
         with c.app.state.server.session() as s:  # type: ignore[attr-defined]
             seeds = [s.get(GameRow, i).seed for i in ids]
         assert len(set(seeds)) == 12 and all(0 <= x < 2**63 for x in seeds)
