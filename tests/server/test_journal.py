@@ -119,3 +119,34 @@ def test_a_closed_journal_has_written_what_was_queued(client: TestClient) -> Non
     journal.close()
     assert journal.written == 2
 
+
+
+def test_writes_racing_a_close_are_never_left_waiting(client: TestClient) -> None:
+    """A write that saw the journal's thread just as it was told to stop used to queue its entry behind the
+    stop: nothing committed it, its writer (an AI seat finishing a move as the server closed) waited for
+    ever, and so did the interpreter's exit. Every write now returns."""
+    import threading
+
+    (gid,) = open_games(client, 1)
+    journal = Journal(sessions(client.app.state.engine))  # type: ignore[attr-defined]
+    seqs = iter(range(10_000))
+    lock = threading.Lock()
+    done: list[int] = []
+
+    def writer() -> None:
+        for _ in range(40):
+            with lock:
+                seq = next(seqs)
+            journal.write(gid, seq, PASS, {})
+            done.append(seq)
+
+    threads = [threading.Thread(target=writer, daemon=True) for _ in range(4)]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads) and len(done) < 160:
+        journal.close()
+    for t in threads:
+        t.join(timeout=20)
+    assert not any(t.is_alive() for t in threads), f"{160 - len(done)} writes left waiting"
+    journal.close()
+    assert sorted(done) == list(range(160))

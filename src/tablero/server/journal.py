@@ -50,28 +50,37 @@ class Journal:
         self.written = 0
         self._queue: queue.SimpleQueue[Entry | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        self._start = threading.Lock()
+        self._start = threading.Lock()  # guards starting, closing, and every put: see ``close``
+        self._stopping: threading.Thread | None = None  # told to stop, perhaps still committing
 
     def write(self, game_id: int, seq: int, action: dict[str, Any], standing: dict[str, Any]) -> None:
         """Commit the ``seq``-th action of a game (and its standing); return once it is committed, or raise
         what the database said. The caller holds the game's lock, so a game has one entry in flight."""
-        if self._thread is None:
-            with self._start:
-                if self._thread is None:
-                    self._thread = threading.Thread(target=self._run, name="tablero-journal", daemon=True)
-                    self._thread.start()
         entry = Entry(game_id, seq, action, standing)
-        self._queue.put(entry)
+        with self._start:
+            if self._thread is None:
+                if self._stopping is not None:  # one reader of the queue at a time: the stopping one first
+                    self._stopping.join()
+                    self._stopping = None
+                self._thread = threading.Thread(target=self._run, name="tablero-journal", daemon=True)
+                self._thread.start()
+            self._queue.put(entry)  # before close's None, so the thread commits it before it stops
         entry.done.wait()
         if entry.error is not None:
             raise entry.error
 
     def close(self) -> None:
-        """Write what is queued, then stop the thread."""
-        if self._thread is not None:
-            self._queue.put(None)
-            self._thread.join(timeout=30)
-            self._thread = None
+        """Write what is queued, then stop the thread. A write that comes later starts a new thread. Puts and
+        the stop are ordered under one lock: an entry queued behind the stop (a write that saw the old thread,
+        an AI seat finishing a move as the server closes) would wait for ever, and so would the
+        interpreter's exit, which joins that AI's thread."""
+        with self._start:
+            thread, self._thread = self._thread, None
+            if thread is not None:
+                self._queue.put(None)
+                self._stopping = thread
+        if thread is not None:
+            thread.join(timeout=30)
 
     def _run(self) -> None:
         stopping = False
