@@ -16,7 +16,6 @@ from tablero.core import BadInput
 from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.deck import Deck, Violation, check_deck
 from tablero.games.choque.deckfile import list_in_force, parse_deck, shipped_decks, shipped_limited_lists
-from tablero.games.choque.editions import get_edition
 from tablero.play.record import deck_json
 
 from ..auth import Caller
@@ -34,14 +33,6 @@ def violations_of(deck: Deck, edition: str) -> list[Violation]:
     """Every CH-2 violation of ``deck`` in ``edition``, with the limited list in force today (CH-2.5)."""
     in_force = list_in_force(shipped_limited_lists(), dt.date.today())
     return check_deck(deck, edition, in_force.limits if in_force else {}, pool=shipped_pool())
-
-
-def known_edition(name: str) -> str:
-    """An edition name exactly as the rules spell it (CH-0.3); any other spelling is refused with 422."""
-    try:
-        return get_edition(name).name
-    except BadInput as e:
-        raise ApiError(422, str(e).removeprefix("CH-0.3: "), "CH-0.3") from None
 
 
 def parsed(doc: Any, deck_id: str, where: str | None = None) -> Deck:
@@ -73,8 +64,11 @@ def resolve_deck(s: Session, me: Caller, deck_id: str, edition: str | None) -> t
     the first CH-2 rule it breaks) unless legal."""
     shipped = shipped_decks()
     deck = shipped[deck_id].deck if deck_id in shipped else parsed(own_deck(s, me, deck_id).content, deck_id)
-    ed = known_edition(edition or deck.edition or DEFAULT_EDITION)
-    violations = violations_of(deck, ed)
+    ed = edition or deck.edition or DEFAULT_EDITION
+    try:
+        violations = violations_of(deck, ed)
+    except BadInput as e:  # an edition not spelt as the rules spell it (CH-0.3)
+        raise ApiError(422, str(e).removeprefix("CH-0.3: "), "CH-0.3") from None
     if violations:
         v = violations[0]
         raise ApiError(422, f"deck {deck_id!r} is not legal in {ed}: {v.message}"
