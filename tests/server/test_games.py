@@ -234,24 +234,6 @@ def test_websockets_push_each_seat_its_own_envelope_after_every_change(client: T
     assert not seed_leaks("\n".join(messages), seed), seed_leaks("\n".join(messages), seed)[:3]
 
 
-def test_an_absent_opponent_game_can_be_claimed(db_url: str) -> None:
-    import time
-
-    with TestClient(create_app(db_url, cheap_hashing=True, claim_after=1.5)) as c:
-        ana, beto = register(c, "ana"), register(c, "beto")
-        gid = c.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
-        c.post(f"/api/games/{gid}/join", headers=beto, json={"deck": "veneno_serpiente"})
-        who = c.get(f"/api/games/{gid}", headers=ana).json()["pending"]["player"]
-        waiting, absent = (beto, ana) if who == "A" else (ana, beto)
-        assert c.post(f"/api/games/{gid}/claim", headers=absent).status_code == 409  # your own decision
-        assert c.post(f"/api/games/{gid}/claim", headers=waiting).status_code == 409  # too early
-        time.sleep(1.6)
-        r = c.post(f"/api/games/{gid}/claim", headers=waiting)
-        assert r.status_code == 200 and r.json()["winner"] == ("B" if who == "A" else "A")
-        replay = c.get(f"/api/games/{gid}/replay", headers=ana).json()
-        assert replay["actions"][-1] == {"player": who, "do": "surrender"}
-
-
 def test_a_closed_socket_stops_listening(client: TestClient) -> None:
     """A client that goes away leaves nothing behind: its listener is gone, and the next change is pushed
     to the sockets still open only."""

@@ -42,11 +42,9 @@ def test_serve_refuses_a_login_lifetime_that_is_not_positive() -> None:
 
 
 def test_the_claim_time_is_the_operators_to_set(tmp_path: Path) -> None:
-    """``tablero serve --claim-minutes``: an absent player's game can be claimed once that time has passed
-    since the decision became theirs, and not before."""
-    import time
-
-    proc, base = serve(tmp_path / "claim.db", options=["--claim-minutes", "0.03"])  # 1.8 s
+    """``tablero serve --claim-minutes``: the server counts an absent player's time against the operator's
+    claim time (the claim itself, once it has passed, is tested in test_claims.py with a moved clock)."""
+    proc, base = serve(tmp_path / "claim.db", options=["--claim-minutes", "0.5"])  # 30 s
     try:
         with httpx.Client(base_url=base, timeout=60) as c:
             heads = {}
@@ -57,15 +55,10 @@ def test_the_claim_time_is_the_operators_to_set(tmp_path: Path) -> None:
             gid = c.post("/api/games", headers=heads["ana"], json={"deck": "furia_jaguar",
                                                                    "opponent": "open"}).json()["id"]
             c.post(f"/api/games/{gid}/join", headers=heads["beto"], json={"deck": "veneno_serpiente"})
-            started = time.monotonic()
             absent = c.get(f"/api/games/{gid}", headers=heads["ana"]).json()["pending"]["player"]
             waiting = heads["beto"] if absent == "A" else heads["ana"]
             early = c.post(f"/api/games/{gid}/claim", headers=waiting)
-            if time.monotonic() - started < 1.5:  # a very slow machine may already be past the time
-                assert early.status_code == 409 and "s allowed" in early.json()["error"]
-            time.sleep(max(0.0, 2.2 - (time.monotonic() - started)))
-            r = c.post(f"/api/games/{gid}/claim", headers=waiting)
-            assert r.status_code == 200 and r.json()["winner"] == ("B" if absent == "A" else "A")
+            assert early.status_code == 409 and "of the 30 s allowed" in early.json()["error"], early.text
     finally:
         proc.terminate()
         proc.wait(timeout=10)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -162,8 +163,13 @@ class GameHub:
 
     def __init__(self, make_session: sessionmaker[Session],
                  ai_options: dict[str, dict[str, Any]] | None = None, ai_threads: int = 4,
-                 writer: AbstractContextManager[Any] | None = None) -> None:
+                 writer: AbstractContextManager[Any] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.make_session = make_session
+        # when each live game's pending decision was posed, by ``clock``: a player is absent from then on
+        # (claims, CH-10.3); a game rebuilt (after a restart) starts its clock again
+        self.clock = clock
+        self.posed: dict[int, float] = {}
         self.journal = Journal(make_session, writer)  # where accepted actions are committed
         self.ai_options = ai_options or {}
         self.live: dict[int, ChoqueGame] = {}
@@ -296,7 +302,15 @@ class GameHub:
             self._spans[m.id] = (len(stored), rp.last_start, len(g.log))  # the last change's events, as before
             self.live[m.id] = g
             self.seq[m.id] = len(stored)
+            self.posed[m.id] = self.clock()  # nobody could act while the server was down
         return g
+
+    def absent_for(self, s: Session, m: Meta) -> float:
+        """Seconds the pending decision has waited on its player since it became theirs and they could act:
+        since the action before it, the join that started the game, or the server's start, whichever came
+        last. Call under the game's lock."""
+        self.game(s, m)
+        return self.clock() - self.posed[m.id]
 
     def envelope(self, s: Session, m: Meta, seat: str | None) -> bytes:
         """A client's envelope of a game being played or over, as JSON. Call under the game's lock."""
@@ -323,6 +337,7 @@ class GameHub:
         if standing:
             m.status, m.winner = "over", g.winner
         self.seq[m.id] = seq + 1
+        self.posed[m.id] = self.clock()
         self._spans[m.id] = (seq + 1, start, len(g.log))
         self._notify(m.id, g)
         if standing:
@@ -339,6 +354,7 @@ class GameHub:
         while len(self._finished) > KEEP_FINISHED:
             old, _ = self._finished.popitem(last=False)
             self.live.pop(old, None)
+            self.posed.pop(old, None)
             self._spans.pop(old, None)
             self.held.discard(old)  # told again when the game is rebuilt
             self.noted.pop(old, None)

@@ -5,7 +5,6 @@ what for; the game hub (``server/games.py``) holds the games, applies and stores
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
@@ -210,7 +209,9 @@ async def post_action(game_id: GameId, body: ActionIn, me: Me, srv: Srv) -> Resp
 @router.post("/api/games/{game_id}/claim", responses=ENVELOPE)
 def claim(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
     """Claim the win when the opponent must decide and has not acted for the server's claim time (10
-    minutes by default). It is stored as the absent player's surrender (CH-10.3), so the replay holds."""
+    minutes by default), counted from when the decision became theirs and they could act: the action
+    before it, the join that began the game, or the server's start when it restarted meanwhile. It is
+    stored as the absent player's surrender (CH-10.3), so the replay holds."""
     with srv.hub.lock(game_id):
         m = game_meta(srv, s, game_id)
         seat = m.seat_of(me.id)
@@ -222,10 +223,7 @@ def claim(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
         d = g.pending if g is not None and not g.is_over else None
         if d is None or d.player == seat:
             raise ApiError(409, "only a player waiting on the opponent's decision can claim the game")
-        last = s.scalar(select(GameRow.updated_at).where(GameRow.id == game_id))
-        assert last is not None
-        since = last if last.tzinfo else last.replace(tzinfo=dt.UTC)
-        waited = (dt.datetime.now(dt.UTC) - since).total_seconds()
+        waited = srv.hub.absent_for(s, m)
         if waited < srv.claim_after:
             raise ApiError(409, f"the opponent has had {waited:.0f} s of the {srv.claim_after:.0f} s allowed")
         srv.hub.apply(s, m, {"player": d.player, "do": "surrender"})
