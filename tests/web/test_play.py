@@ -346,3 +346,41 @@ def test_a_challenge_is_withdrawn_from_the_lobby(browser: Any, server: str) -> N
     expect(beto.locator("button.join")).to_have_count(0, timeout=10_000)  # gone from beto's live lobby
     ana_ctx.close()
     beto_ctx.close()
+
+
+def test_a_dead_login_sends_the_table_back_to_the_login_form(page: Page, tmp_path: Path) -> None:
+    """WebSocket close 4401 (docs/server.md), in the browser: a token the server no longer knows, met when
+    the socket reconnects after a restart, and a token revoked while the socket is open (a logout in another
+    tab), both bring the login form back — never "reconnecting" for ever."""
+    import sqlite3
+
+    port = free_port()
+    db = tmp_path / "web.db"
+    proc, base = serve(db, port)
+    try:
+        register(page, base, "eva_web")
+        page.select_option("#ai", "ai:random")
+        page.click("#start")
+        page.wait_for_function("() => document.querySelector('#status.my-turn') !== null", timeout=30_000)
+        proc.kill()
+        proc.wait(timeout=30)
+        with sqlite3.connect(db) as conn:  # the login is gone while the server is down
+            conn.execute("DELETE FROM tokens")
+        expect(page.locator("#connection")).to_be_visible(timeout=10_000)
+        proc, _ = serve(db, port)
+        expect(page.locator("#username")).to_be_visible(timeout=20_000)
+        assert page.evaluate("() => localStorage.getItem('token')") is None
+        page.fill("#username", "eva_web")
+        page.fill("#password", "contraseña-larga")
+        page.click("#login")
+        expect(page.locator("#start")).to_be_visible()
+        page.click("#start")
+        page.wait_for_function("() => document.querySelector('#status.my-turn') !== null", timeout=30_000)
+        page.evaluate("""async () => {  // a logout from another tab, with the same token
+          await fetch('/api/token', { method: 'DELETE',
+                                      headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+        }""")
+        expect(page.locator("#username")).to_be_visible(timeout=10_000)
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)

@@ -4,6 +4,7 @@ routes declare (``DB``, ``Me``, ``Srv``), so a route says what it needs in its s
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -43,6 +44,9 @@ class Server:
     known_tokens: dict[str, tuple[Caller, float]] = field(default_factory=dict)
     # normalized names of accounts stored before usernames were normalized (usernames.py)
     reserved_names: set[str] = field(default_factory=set)
+    # token digest -> what to call when it is revoked: the open WebSockets it authenticated close at once
+    revoke_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
+    _hooks_guard: threading.Lock = field(default_factory=threading.Lock)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -92,6 +96,23 @@ class Server:
             s.execute(delete(Token).where(Token.digest == digest))
             s.commit()
         self.known_tokens.pop(digest, None)
+        with self._hooks_guard:
+            hooks = self.revoke_hooks.pop(digest, [])
+        for hook in hooks:
+            hook()
+
+    def on_revoke(self, digest: str, hook: Callable[[], None]) -> None:
+        """Call ``hook`` when the token is revoked (an open WebSocket closes)."""
+        with self._hooks_guard:
+            self.revoke_hooks.setdefault(digest, []).append(hook)
+
+    def off_revoke(self, digest: str, hook: Callable[[], None]) -> None:
+        with self._hooks_guard:
+            left = [h for h in self.revoke_hooks.get(digest, []) if h is not hook]
+            if left:
+                self.revoke_hooks[digest] = left
+            else:
+                self.revoke_hooks.pop(digest, None)
 
 
 def server_of(conn: HTTPConnection) -> Server:

@@ -1,77 +1,126 @@
 """``WS /api/games/{id}/ws?token=…``: the caller's envelope at once and after every change to the game,
 each seat its own view and anyone else the public one. A browser cannot set headers on a WebSocket, so
-the token comes in the query; a missing or bad one closes the socket with 4401, an unknown game with 4404."""
+the token comes in the query. The socket is accepted before any check, so that a refusal reaches the
+client as its close code (a refusal at the handshake is a bare HTTP 403 a browser cannot read): 4401 a
+missing, bad or expired token, 4404 an unknown game. An open socket lives no longer than its token: it is
+closed with 4401 when the token expires or is revoked (logout), and sends nothing after."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
+from .. import auth
 from ..context import Server, server_of
 from ..games import Listener, encode
-from ..schemas import GameId
 from .games import NOT_STARTED
 
+UNAUTHORIZED, NO_GAME = 4401, 4404
+GAME_IDS = 2**31  # game ids are below this (the database's integer)
 router = APIRouter()
 
 
-def subscribe(srv: Server, game_id: int, token: str, push: Listener) -> tuple[int, bytes | None]:
-    """(close code or 0, the first envelope). On success ``push`` hears every later change: it is
-    registered under the game's lock together with the first envelope, so no change can fall between the
-    two (an AI's move made just then would otherwise never reach this socket)."""
+class Subscription:
+    """A socket's standing: the first envelope, or the close code refusing it; and when its token expires
+    (epoch seconds), which ends it."""
+
+    def __init__(self, code: int = 0, env: bytes | None = None, expires: float = 0.0) -> None:
+        self.code, self.env, self.expires = code, env, expires
+
+
+def game_number(text: str) -> int | None:
+    """The game id in the socket's path, or None for anything that names no game (4404, never a 403)."""
+    ok = text.isascii() and text.isdigit() and len(text) <= 10 and 0 < int(text) < GAME_IDS
+    return int(text) if ok else None
+
+
+def subscribe(srv: Server, game_id: int | None, token: str, push: Listener) -> Subscription:
+    """On success ``push`` hears every later change: it is registered under the game's lock together with
+    the first envelope, so no change can fall between the two (an AI's move made just then would
+    otherwise never reach this socket)."""
     with srv.session() as s:
-        me = srv.account_for(s, token) if token else None
-        if me is None:
-            return 4401, None
+        found = srv.caller_for(s, auth.digest(token)) if token else None
+        if found is None or auth.clock() >= found[1]:
+            return Subscription(UNAUTHORIZED)
+        me, expires = found
+        if game_id is None:
+            return Subscription(NO_GAME)
         with srv.hub.lock(game_id):
             m = srv.hub.meta(s, game_id)
             if m is None:
-                return 4404, None
+                return Subscription(NO_GAME)
             seat = m.seat_of(me.id)
             env = (encode({**NOT_STARTED, "players": m.players}) if m.status not in ("playing", "over")
                    else srv.hub.envelope(s, m, seat))
             srv.hub.listen(game_id, seat, push)
-            return 0, env
+            return Subscription(0, env, expires)
 
 
 @router.websocket("/api/games/{game_id}/ws")
-async def game_socket(websocket: WebSocket, game_id: GameId, token: str = "") -> None:
+async def game_socket(websocket: WebSocket, game_id: str, token: str = "") -> None:
     """Pushes the caller's envelope (as GET /api/games/{id}) at once and after every change."""
     srv = server_of(websocket)
     loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[bytes | None] = asyncio.Queue()  # None: the client has gone
+    queue: asyncio.Queue[bytes | int | None] = asyncio.Queue()  # None: the client has gone; int: close so
 
     def push(e: bytes) -> None:  # called on a worker thread after a commit
         loop.call_soon_threadsafe(queue.put_nowait, e)
 
-    code, env = await run_in_threadpool(subscribe, srv, game_id, token, push)
-    if code or env is None:
-        await websocket.close(code=code)
-        return
+    def revoked() -> None:  # called on a worker thread when the token is revoked
+        loop.call_soon_threadsafe(queue.put_nowait, UNAUTHORIZED)
 
-    async def until_closed() -> None:
-        """Clients have nothing to say; what arrives is only read to learn when they leave. However the
-        reading ends, the sending loop is told to stop (and the listener goes)."""
-        try:
-            while (await websocket.receive())["type"] != "websocket.disconnect":
-                pass
-        except Exception:  # noqa: BLE001 - a broken connection is a closed one
-            pass
-        finally:
-            queue.put_nowait(None)
-
+    number, digest = game_number(game_id), auth.digest(token)
+    await websocket.accept()
+    srv.on_revoke(digest, revoked)  # before the check: a logout just then still closes the socket
     closed: asyncio.Future[None] | None = None
     try:
-        await websocket.accept()
-        closed = asyncio.ensure_future(until_closed())
-        await websocket.send_text(env.decode())
-        while (e := await queue.get()) is not None:
-            await websocket.send_text(e.decode())
+        sub = await run_in_threadpool(subscribe, srv, number, token, push)
+        if sub.code or sub.env is None:
+            await websocket.close(code=sub.code)
+            return
+        assert number is not None
+        closed = asyncio.ensure_future(until_closed(websocket, queue))
+        await websocket.send_text(sub.env.decode())
+        await pushes(websocket, queue, sub.expires)
     except WebSocketDisconnect:
         return
     finally:
         if closed is not None:
             closed.cancel()
-        srv.hub.unlisten(game_id, push)
+        if number is not None:
+            srv.hub.unlisten(number, push)
+        srv.off_revoke(digest, revoked)
+
+
+async def until_closed(websocket: WebSocket, queue: asyncio.Queue[Any]) -> None:
+    """Clients have nothing to say; what arrives is only read to learn when they leave. However the reading
+    ends, the sending loop is told to stop (and the listener goes)."""
+    try:
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass
+    except Exception:  # noqa: BLE001 - a broken connection is a closed one
+        pass
+    finally:
+        queue.put_nowait(None)
+
+
+async def pushes(websocket: WebSocket, queue: asyncio.Queue[bytes | int | None], expires: float) -> None:
+    """Send each change until the client leaves, the token is revoked, or it expires (checked before every
+    send, and by a timer while nothing happens)."""
+    while True:
+        left = expires - auth.clock()
+        try:
+            e = await asyncio.wait_for(queue.get(), timeout=max(left, 0.0)) if left > 0 else UNAUTHORIZED
+        except TimeoutError:
+            e = UNAUTHORIZED
+        if isinstance(e, bytes) and auth.clock() >= expires:
+            e = UNAUTHORIZED
+        if e is None:
+            return
+        if isinstance(e, int):
+            await websocket.close(code=e, reason="the token has expired or was revoked; log in again")
+            return
+        await websocket.send_text(e.decode())
