@@ -44,3 +44,17 @@ def artifacts() -> Path:
     """Where screenshots go (kept by CI as test artifacts; not in git)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def no_policy_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every page a test drives runs under the server's Content-Security-Policy (docs/server.md): a script,
+    style or socket the policy blocks is a console error, and fails the test."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    blocked: list[str] = []
+    page.on("console", lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None)
+    yield
+    assert not blocked, blocked

@@ -18,12 +18,13 @@ from starlette.concurrency import run_in_threadpool
 from tablero.core import secure_seed
 
 from . import auth
+from .apidocs import install_docs
 from .auth import LoginThrottle
 from .context import Server
 from .db import DEFAULT_URL, connect, migrate, sessions, writer_lock
 from .errors import install_error_handlers
 from .games import GameHub
-from .middleware import MAX_BODY, BodyLimit, ServerTiming
+from .middleware import MAX_BODY, BodyLimit, SecurityHeaders, ServerTiming
 from .models import Account
 from .routes import accounts, decks, games, replays, sockets
 from .usernames import reserved, warn_collisions
@@ -68,12 +69,13 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
             hub.close()
 
     app = FastAPI(title="Tablero", summary="Choque de Héroes: accounts, decks and games for players and bots",
-                  version="0.1.0", lifespan=lifespan)
+                  version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.engine = engine
     app.state.hub = hub
     app.state.server = server
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(ServerTiming)
+    app.add_middleware(SecurityHeaders, pages=install_docs(app))  # outermost: on every answer, a 413 too
     install_error_handlers(app)
     # The routes of each part go straight into the app's own table rather than by include_router: an
     # included router re-checks its routes on every request (FastAPI 0.165), about 50 µs on the event
