@@ -262,11 +262,15 @@ def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: f
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from tablero.server.app import create_app
+    from tablero.server.db import StorageError, fault
 
     try:
         app = create_app(db_url, token_days=token_days, claim_after=claim_minutes * 60.0)
+    except StorageError as e:
+        click.echo(f"error: {db_url!r}: {e}", err=True)
+        sys.exit(2)
     except (SQLAlchemyError, ArgumentError, ModuleNotFoundError) as e:
-        click.echo(f"error: cannot open the database {db_url!r}: {e}", err=True)
+        click.echo(f"error: cannot open the database {db_url!r}: {fault(e)}", err=True)
         sys.exit(2)
     import gc
 
@@ -274,6 +278,28 @@ def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: f
     # make it pause (up to ~100 ms on 2 cores) for full collections every few seconds under load.
     gc.set_threshold(20_000, 20, 20)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+
+
+@main.group()
+def db() -> None:
+    """The game server's database."""
+
+
+@db.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--db", "db_url", default="sqlite:///tablero.db", show_default=True,
+              help="The database to back up (as `tablero serve --db`).")
+def db_backup(file: Path, db_url: str) -> None:
+    """Copy the server's SQLite database to FILE (a new file), safely while the server runs: every account,
+    deck and game. Serve the copy with `tablero serve --db sqlite:///FILE`. For PostgreSQL use pg_dump."""
+    from tablero.server.db import StorageError, backup
+
+    try:
+        size = backup(db_url, file)
+    except (StorageError, OSError) as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    click.echo(f"backed up {db_url} to {file} ({size} bytes)")
 
 
 main.add_command(_play_command)

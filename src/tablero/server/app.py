@@ -21,7 +21,7 @@ from . import auth
 from .apidocs import install_docs
 from .auth import LoginThrottle
 from .context import Server
-from .db import DEFAULT_URL, connect, migrate, sessions, writer_lock
+from .db import DEFAULT_URL, check_writable, connect, migrate, sessions, writer_lock
 from .errors import install_error_handlers
 from .games import GameHub
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders, ServerTiming
@@ -43,6 +43,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
     new games' seeds (the secure source; a test passes a fixed series to replay its games)."""
     engine = connect(db_url)
     migrate(engine)
+    check_writable(engine)  # StorageError: a read-only database is refused at start, not at the first move
     make_session = sessions(engine)
     hub = GameHub(make_session, ai_options if ai_options is not None else {"mcts": {"budget": 0.5}},
                   writer=writer_lock(engine))

@@ -11,7 +11,13 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .db import fault, is_storage_fault
+
+log = logging.getLogger("tablero.server")
+RETRY_STORAGE = "30"  # seconds a client is told to wait after a storage fault (Retry-After)
 
 
 class ApiError(Exception):
@@ -34,7 +40,7 @@ class ErrorOut(BaseModel):
 
 # the error replies every route may give, for the OpenAPI page (and schemathesis, which checks them)
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (400, 401, 404, 409, 413, 422, 429)}
+    code: {"model": ErrorOut} for code in (400, 401, 404, 409, 413, 422, 429, 503)}
 
 
 def error_response(status: int, error: str, rule: str | None = None,
@@ -58,12 +64,23 @@ def install_error_handlers(app: FastAPI) -> None:
             problems.append(f"{where}: {err.get('msg', 'invalid')}")
         return error_response(422, "; ".join(problems) or "invalid request")
 
+    @app.exception_handler(DBAPIError)
+    async def _storage(request: Request, e: DBAPIError) -> JSONResponse:
+        # the disk is full, the file or server read-only, the connection gone: nothing was stored, and the
+        # client may try again later. Logged in one line, the driver's words only (never the statement's
+        # parameters, which may hold a password hash)
+        if not is_storage_fault(e):
+            raise e  # a bug: the 500 below, with its traceback in the server's log
+        log.error("storage fault on %s %s: %s", request.method, request.url.path, fault(e))
+        return error_response(503, "the database cannot store anything just now (the disk may be full or "
+                                   "read-only); nothing was changed: try again later",
+                              headers={"Retry-After": RETRY_STORAGE})
+
     @app.exception_handler(Exception)
     async def _internal(request: Request, e: Exception) -> JSONResponse:
         # a bug, never a user's mistake: logged with its type and route only (no body, which may hold a
         # password), and answered in the API's shape so that a client can still read it
-        logging.getLogger("tablero.server").error("internal error on %s %s: %s", request.method,
-                                                  request.url.path, type(e).__name__)
+        log.error("internal error on %s %s: %s", request.method, request.url.path, type(e).__name__)
         return error_response(500, "internal error: the server could not answer this request")
 
     @app.exception_handler(StarletteHTTPException)
