@@ -210,7 +210,8 @@ def main() -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            server, base = serve(Path(tmp) / "load.db", port, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            server, base = serve(Path(tmp) / "load.db", port, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                 options=["--registrations-per-hour", str(max(10, args.accounts))])
         except RuntimeError as e:
             sys.exit(str(e))
         try:

@@ -256,16 +256,24 @@ from tablero.play.commands import replay as _replay_command  # noqa: E402
               help="How long a login lasts, in days; then the player or bot logs in again.")
 @click.option("--claim-minutes", default=10.0, show_default=True, type=click.FloatRange(min=0, min_open=True),
               help="How long a player who must decide may be absent before the opponent can claim the game.")
-def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: float) -> None:
+@click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",
+              help="A reverse proxy whose X-Forwarded-For names the client (repeatable; an IP or a network "
+                   "such as 10.0.0.0/8). Without one the header is ignored: the throttles count the peer.")
+@click.option("--registrations-per-hour", default=10, show_default=True, type=click.IntRange(min=1),
+              help="Accounts one client address may register an hour.")
+def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: float,
+          trusted_proxies: tuple[str, ...], registrations_per_hour: int) -> None:
     """Run the game server: the HTTP API for players and bots (OpenAPI page at /docs)."""
     import uvicorn
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from tablero.server.app import create_app
     from tablero.server.db import StorageError, fault
+    from tablero.server.throttle import RegistrationThrottle
 
     try:
-        app = create_app(db_url, token_days=token_days, claim_after=claim_minutes * 60.0)
+        app = create_app(db_url, token_days=token_days, claim_after=claim_minutes * 60.0,
+                         registrations=RegistrationThrottle(per_address=registrations_per_hour))
     except StorageError as e:
         click.echo(f"error: {db_url!r}: {e}", err=True)
         sys.exit(2)
@@ -277,7 +285,10 @@ def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: f
     # Fewer, not longer, collections: a server holds many live games, and CPython's default thresholds
     # make it pause (up to ~100 ms on 2 cores) for full collections every few seconds under load.
     gc.set_threshold(20_000, 20, 20)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    # uvicorn trusts X-Forwarded-For from loopback unless told: a client on the same machine (or behind an
+    # unnamed proxy) could then pick its own address and escape the per-address throttles
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                proxy_headers=bool(trusted_proxies), forwarded_allow_ips=list(trusted_proxies) or [])
 
 
 @main.group()

@@ -134,7 +134,7 @@ def test_failed_logins_are_throttled_per_username(db_url: str) -> None:
     """Five wrong passwords within the window: further logins for that name get 429 with Retry-After,
     even with the right password, and nothing else is refused; once the window has passed, it works."""
     from tablero.server.app import create_app
-    from tablero.server.auth import LoginThrottle
+    from tablero.server.throttle import LoginThrottle
 
     clock = [1000.0]
     throttle = LoginThrottle(per_user=5, per_address=100, window=60, clock=lambda: clock[0])
@@ -151,16 +151,16 @@ def test_failed_logins_are_throttled_per_username(db_url: str) -> None:
 
 
 def test_failed_logins_are_throttled_per_address() -> None:
-    from tablero.server.auth import LoginThrottle
+    from tablero.server.throttle import LoginThrottle
 
     clock = [0.0]
     t = LoginThrottle(per_user=5, per_address=3, window=10, clock=lambda: clock[0])
     for name in ("a", "b", "c"):
-        assert t.retry_after(name, "10.0.0.1") == 0
-        t.failed(name, "10.0.0.1")
-    assert t.retry_after("d", "10.0.0.1") == 10 and t.retry_after("d", "10.0.0.2") == 0
+        assert t.take({"user": name, "address": "10.0.0.1"})[0] == 0
+    assert t.take({"user": "d", "address": "10.0.0.1"})[0] == 10
+    assert t.take({"user": "d", "address": "10.0.0.2"})[0] == 0
     clock[0] = 10.5
-    assert t.retry_after("d", "10.0.0.1") == 0
+    assert t.retry_after({"user": "d", "address": "10.0.0.1"}) == 0
 
 
 def test_every_reply_says_the_servers_own_time(client: TestClient) -> None:

@@ -13,12 +13,13 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
 from tablero.server.app import create_app
-from tablero.server.auth import LoginThrottle
+from tablero.server.throttle import LoginThrottle, RegistrationThrottle
 
 # The fuzz's own random logins fail by the dozen from one address: no throttle here (tested elsewhere),
 # or the logins this test needs would get 429.
 APP = create_app(f"sqlite:///{Path(tempfile.mkdtemp()) / 'fuzz.db'}", cheap_hashing=True,
-                 ai_options={"mcts": {"iterations": 2}}, throttle=LoginThrottle(per_user=10**9, per_address=10**9))
+                 ai_options={"mcts": {"iterations": 2}}, throttle=LoginThrottle(per_user=10**9, per_address=10**9),
+                 registrations=RegistrationThrottle(per_address=10**9))
 with TestClient(APP) as _c:
     _c.post("/api/accounts", json={"username": "fuzz", "password": "contraseña-1"})
     TOKEN = _c.post("/api/token", json={"username": "fuzz", "password": "contraseña-1"}).json()["token"]

@@ -19,7 +19,6 @@ from tablero.core import secure_seed
 
 from . import auth
 from .apidocs import install_docs
-from .auth import LoginThrottle
 from .context import Server
 from .db import DEFAULT_URL, check_writable, connect, migrate, sessions, writer_lock
 from .errors import install_error_handlers
@@ -27,6 +26,7 @@ from .games import GameHub
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders, ServerTiming
 from .models import Account
 from .routes import accounts, decks, games, replays, sockets
+from .throttle import LoginThrottle, RegistrationThrottle
 from .usernames import reserved, warn_collisions
 
 WEB = Path(__file__).parent.parent / "web"  # the browser table: plain ES modules, no build step
@@ -34,11 +34,13 @@ WEB = Path(__file__).parent.parent / "web"  # the browser table: plain ES module
 
 def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
                ai_options: dict[str, dict[str, Any]] | None = None, claim_after: float = 600.0,
-               throttle: LoginThrottle | None = None, token_days: float = 30.0,
+               throttle: LoginThrottle | None = None, registrations: RegistrationThrottle | None = None,
+               token_days: float = 30.0,
                seeds: Callable[[], int] = secure_seed) -> FastAPI:
     """The server's ASGI app on the database at ``db_url`` (migrated to the latest schema first).
     ``ai_options`` per agent name, e.g. ``{"mcts": {"budget": 0.5}}``; ``claim_after`` seconds of absence
-    let the opponent of a player who must decide claim the game; ``throttle`` limits failed logins;
+    let the opponent of a player who must decide claim the game; ``throttle`` limits logins and
+    ``registrations`` new accounts per address;
     ``token_days`` is how long a login lasts (a leaked token stops working by itself); ``seeds`` draws
     new games' seeds (the secure source; a test passes a fixed series to replay its games)."""
     engine = connect(db_url)
@@ -47,8 +49,9 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
     make_session = sessions(engine)
     hub = GameHub(make_session, ai_options if ai_options is not None else {"mcts": {"budget": 0.5}},
                   writer=writer_lock(engine))
-    server = Server(make_session=make_session, hub=hub, hasher=auth.hasher(cheap_hashing),
+    server = Server(make_session=make_session, hub=hub, hashing=auth.Hashing(auth.hasher(cheap_hashing)),
                     logins=throttle if throttle is not None else LoginThrottle(),
+                    registrations=registrations if registrations is not None else RegistrationThrottle(),
                     token_lifetime=token_days * 86_400.0, claim_after=claim_after,
                     draw_seed=seeds)
     with make_session() as s:

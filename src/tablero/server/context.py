@@ -1,5 +1,5 @@
-"""What every route shares: the database's sessions, the game hub, the password hasher, the login
-throttle and the known tokens, held by one ``Server`` on ``app.state``; and the request dependencies the
+"""What every route shares: the database's sessions, the game hub, the password hashing, the login and
+registration throttles and the known tokens, held by one ``Server`` on ``app.state``; and the request dependencies the
 routes declare (``DB``, ``Me``, ``Srv``), so a route says what it needs in its signature."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from argon2 import PasswordHasher
 from fastapi import Depends, Header, Request
 from sqlalchemy import delete
 from sqlalchemy.orm import Session, sessionmaker
@@ -18,10 +17,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from . import auth
-from .auth import Caller, LoginThrottle
+from .auth import Caller, Hashing
 from .errors import ApiError
 from .games import GameHub
 from .models import Account, Token
+from .throttle import LoginThrottle, RegistrationThrottle
 
 TOKEN_CACHE_MAX = 100_000  # known tokens kept in memory before the cache starts over
 
@@ -34,8 +34,9 @@ class Server:
 
     make_session: sessionmaker[Session]
     hub: GameHub
-    hasher: PasswordHasher
+    hashing: Hashing
     logins: LoginThrottle
+    registrations: RegistrationThrottle
     token_lifetime: float
     claim_after: float
     draw_seed: Callable[[], int]

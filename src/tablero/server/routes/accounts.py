@@ -20,15 +20,28 @@ from ..usernames import login_names, new_username
 router = APIRouter()
 
 
+def address_of(request: Request) -> str:
+    """The client's address: the peer's, or the one a proxy the operator trusts forwarded
+    (``tablero serve --trusted-proxy``; uvicorn's proxy headers, off unless named)."""
+    return request.client.host if request.client else "?"
+
+
+def refuse_for(wait: float, what: str) -> ApiError:
+    return ApiError(429, f"{what}; try again in {wait:.0f} s", headers={"Retry-After": str(max(1, round(wait)))})
+
+
 @router.post("/api/accounts", status_code=201, response_model=AccountOut, responses=ERRORS)
-def create_account(body: Credentials, s: DB, srv: Srv) -> AccountOut:
+def create_account(body: Credentials, s: DB, srv: Srv, request: Request) -> AccountOut:
     """Register an account. Usernames are unique (case-insensitive); the password is stored as an argon2id
-    hash only."""
+    hash only. At most 10 registrations an hour from one address (429 with ``Retry-After`` past that)."""
+    wait, _ = srv.registrations.take({"address": address_of(request)})
+    if wait > 0:
+        raise refuse_for(wait, "too many accounts registered from your address")
     name = new_username(body.username)
     taken = s.scalar(select(Account.id).where(Account.username == name))
     if taken is not None or name in srv.reserved_names:
         raise ApiError(409, f"username {body.username!r} is taken")
-    account = Account(username=name, password_hash=srv.hasher.hash(body.password))
+    account = Account(username=name, password_hash=srv.hashing.hash(body.password))
     s.add(account)
     try:
         s.commit()
@@ -40,21 +53,21 @@ def create_account(body: Credentials, s: DB, srv: Srv) -> AccountOut:
 
 @router.post("/api/token", response_model=TokenOut, responses=ERRORS)
 def create_token(body: Login, s: DB, srv: Srv, request: Request) -> TokenOut:
-    """Log in: a bearer token for ``Authorization: Bearer <token>``. After 5 failed logins for one username
-    (or 20 from one address) within a minute, logins are refused with 429 until the minute has passed
-    (``Retry-After`` says how long)."""
+    """Log in: a bearer token for ``Authorization: Bearer <token>``. At most 5 attempts for one username
+    (or 20 from one address) within a minute, counted as they start: past that, logins are refused with 429
+    until the minute has passed (``Retry-After`` says how long); a successful login does not count."""
     names = login_names(body.username)
-    name = names[0]
-    address = request.client.host if request.client else "?"
-    wait = srv.logins.retry_after(name, address)
+    keys = {"user": names[0], "address": address_of(request)}
+    wait, started = srv.logins.take(keys)
     if wait > 0:
-        raise ApiError(429, f"too many failed logins; try again in {wait:.0f} s",
-                       headers={"Retry-After": str(max(1, round(wait)))})
+        raise refuse_for(wait, "too many failed logins")
     found = {a.username: a for a in s.scalars(select(Account).where(Account.username.in_(names)))}
     account = next((found[n] for n in names if n in found), None)
-    if account is None or not auth.verify(srv.hasher, account.password_hash, body.password):
-        srv.logins.failed(name, address)
+    # an unknown name is verified against a dummy hash: the answer takes as long as for a known one
+    if not srv.hashing.verify(account.password_hash if account is not None else None, body.password):
         raise ApiError(401, "wrong username or password")
+    assert account is not None
+    srv.logins.give_back(keys, started)
     token = auth.new_token()
     created = dt.datetime.fromtimestamp(auth.clock(), dt.UTC)
     lifetime = dt.timedelta(seconds=srv.token_lifetime)
