@@ -5,7 +5,6 @@ token, 4404 an unknown game — and an open socket lives no longer than its toke
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,10 +29,10 @@ def close_code(url: str) -> int | None:
     return None
 
 
-def test_a_real_server_refuses_with_close_codes_not_http_403(tmp_path: Path) -> None:
+def test_a_real_server_refuses_with_close_codes_not_http_403(db_url: str) -> None:
     import httpx
 
-    proc, base = serve(tmp_path / "ws.db")
+    proc, base = serve(db_url)
     try:
         with httpx.Client(base_url=base, timeout=60) as c:
             c.post("/api/accounts", json={"username": "ana", "password": "contraseña-1"})

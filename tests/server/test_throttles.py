@@ -47,9 +47,9 @@ def peak_memory_mb(pid: int) -> float:
     raise AssertionError("no VmHWM")
 
 
-def test_concurrent_guesses_cannot_outrun_the_login_limit(tmp_path: Path) -> None:
+def test_concurrent_guesses_cannot_outrun_the_login_limit(db_url: str) -> None:
     """40 wrong passwords for one username at once: 5 are checked, the rest get 429 (not 25 checked)."""
-    proc, base = serve(tmp_path / "guess.db")
+    proc, base = serve(db_url)
     try:
         assert httpx.post(f"{base}/api/accounts", json={"username": "ana", "password": PASSWORD}).status_code == 201
         codes = asyncio.run(burst(base, "/api/token", [{"username": "ana", "password": f"guess-{k}"}
@@ -131,11 +131,11 @@ def test_hashing_runs_a_few_at_a_time() -> None:
     assert hashing.peak == 2 and hashing.busy == 0
 
 
-def test_a_burst_of_registrations_keeps_the_servers_memory_bounded(tmp_path: Path) -> None:
+def test_a_burst_of_registrations_keeps_the_servers_memory_bounded(db_url: str) -> None:
     """40 registrations at once, each from its own (forwarded) address so no throttle refuses them: argon2
     runs a core's worth at a time (~64 MiB each), and the server's peak memory stays far below the 2.2 GB
     it reached when all 40 hashed at once."""
-    proc, base = serve(tmp_path / "burst.db", options=["--trusted-proxy", "127.0.0.1"])
+    proc, base = serve(db_url, options=["--trusted-proxy", "127.0.0.1"])
     try:
         bodies = [{"username": f"user{k}", "password": PASSWORD} for k in range(40)]
         heads = [{"X-Forwarded-For": f"198.51.100.{k}"} for k in range(40)]

@@ -20,13 +20,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve(db: Path, port: int | None = None, *, wait: float = 30.0, stderr: int | IO[Any] | None = subprocess.DEVNULL,
-          env: Mapping[str, str] | None = None, options: Sequence[str] = ()) -> tuple[subprocess.Popen[bytes], str]:
+def serve(db: Path | str, port: int | None = None, *, wait: float = 30.0,
+          stderr: int | IO[Any] | None = subprocess.DEVNULL, env: Mapping[str, str] | None = None,
+          options: Sequence[str] = ()) -> tuple[subprocess.Popen[bytes], str]:
     """Start ``python -m tablero serve`` on 127.0.0.1 (``port``, or a free one) with the SQLite file ``db``
-    and any further ``options``; return the process and its base URL once it answers. A server that does
+    (or the database URL ``db``, e.g. a PostgreSQL one) and any further ``options``; return the process and
+    its base URL once it answers. A server that does
     not answer within ``wait`` seconds is killed, and RuntimeError says so."""
     port = port if port is not None else free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port), "--db", url,
                              *options], stderr=stderr, env=dict(env) if env is not None else None)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + wait
