@@ -384,3 +384,24 @@ def test_a_dead_login_sends_the_table_back_to_the_login_form(page: Page, tmp_pat
     finally:
         proc.kill()
         proc.wait(timeout=30)
+
+
+def test_a_double_click_takes_the_action_once_and_says_nothing(page: Page, server: str) -> None:
+    """The second copy of a double-clicked action answers an envelope the game has left (409, stale seq):
+    the table redraws from the server instead of showing an error, and the action was taken once."""
+    register(page, server, "dana_web")
+    page.select_option("#ai", "ai:random")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_function("() => document.querySelector('#status.my-turn') !== null", timeout=30_000)
+    gid = page.locator("#game").get_attribute("data-game")
+    before = seq(page)
+    posted: list[int] = []
+    page.on("response", lambda r: posted.append(r.status) if r.url.endswith(f"/api/games/{gid}/actions") else None)
+    button = page.locator("button.action:not(.group)").first
+    with page.expect_response(lambda r: r.url.endswith(f"/api/games/{gid}/actions") and r.status == 409) as stale, \
+            page.expect_response(lambda r: r.request.method == "GET" and r.url.endswith(f"/api/games/{gid}")):
+        button.dblclick()
+    assert "stale action" in stale.value.json()["error"]
+    expect(page.locator(".error")).to_have_count(0)
+    assert sorted(posted) == [200, 409] and seq(page) >= before + 1

@@ -165,8 +165,11 @@ async function gameView(id) {
   const act = async (action) => {
     // with the seq it answers: a double click or a retry is refused (409) instead of taken twice
     try { draw(await api("POST", `/api/games/${id}/actions`, { action, seq: drawn ? drawn.seq : undefined })); } catch (e) {
-      if (e instanceof ApiError && e.status === 401) { setSession(null, null); route(); } // the login expired
-      else showError(e);
+      if (e instanceof ApiError && e.status === 401) { setSession(null, null); route(); return; } // the login expired
+      // a 409 means the board is behind the game (a double click's second copy, a move made meanwhile):
+      // it is redrawn from the server; only a refusal that is not a stale copy is told to the player
+      if (!(e instanceof ApiError && e.status === 409 && e.message.startsWith("stale action"))) showError(e);
+      if (e instanceof ApiError && e.status === 409) draw(await api("GET", `/api/games/${id}`));
     }
   };
   draw(await api("GET", `/api/games/${id}`));
