@@ -285,6 +285,12 @@ def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: f
     # Fewer, not longer, collections: a server holds many live games, and CPython's default thresholds
     # make it pause (up to ~100 ms on 2 cores) for full collections every few seconds under load.
     gc.set_threshold(20_000, 20, 20)
+    from sqlalchemy.engine import make_url
+
+    shown = make_url(db_url).render_as_string(hide_password=True)
+    where = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+    click.echo(f"Tablero serving on {where}/ (API documentation at {where}/docs), database {shown}. "
+               "Ctrl+C stops it.")
     # uvicorn trusts X-Forwarded-For from loopback unless told: a client on the same machine (or behind an
     # unnamed proxy) could then pick its own address and escape the per-address throttles
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,

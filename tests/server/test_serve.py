@@ -29,6 +29,21 @@ def test_serve_answers_on_loopback(tmp_path: Path) -> None:
     assert (tmp_path / "srv.db").exists()
 
 
+def test_serve_says_where_to_open_it_and_which_database_it_uses(tmp_path: Path) -> None:
+    """The first line ``tablero serve`` prints: the address to open and the database (its password hidden)."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port), "--db",
+                             f"sqlite:///{tmp_path / 'shown.db'}"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert f"http://127.0.0.1:{port}/" in line and f"sqlite:///{tmp_path / 'shown.db'}" in line, line
+    assert "/docs" in line
+
+
 def test_serve_with_a_bad_database_url_says_so() -> None:
     r = subprocess.run([sys.executable, "-m", "tablero", "serve", "--db", "nosuchdb://x"], capture_output=True,
                        text=True, timeout=60)
