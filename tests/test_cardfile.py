@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -99,7 +100,8 @@ def test_good_cards_load_with_file_defaults(tmp_path: Path) -> None:
     ("- 42\n", "cards[0]: a card must be a map"),
     ("- id: a\n  type: alma\n  value: 1\n---\n- id: b\n", "not valid YAML"),
     ("cards:\n  - &base {id: a, type: alma, value: 1}\n  - {<<: *base, id: b}\n", None),
-    ("", None),
+    ("", "this file holds no cards"),  # issue 17: an empty file is a problem, not a pass
+    ("cards: []\n", "this file holds no cards"),
 ])
 def test_file_shapes(tmp_path: Path, text: str, needle: str | None) -> None:
     f = tmp_path / "c.yaml"
@@ -117,7 +119,8 @@ def test_unreadable_paths_raise_bad_input(tmp_path: Path) -> None:
     (tmp_path / ".hidden").mkdir()
     (tmp_path / ".hidden" / "x.yaml").write_text("nonsense: [", encoding="utf-8")
     (tmp_path / "notes.txt").write_text("not a card file", encoding="utf-8")
-    assert check_path(tmp_path)[1] == []  # hidden folders and other suffixes are skipped
+    problems = check_path(tmp_path)[1]  # hidden folders and other suffixes are skipped: nothing is left
+    assert [p.message.split(":")[0] for p in problems] == ["this folder holds no cards in any card file"]
 
 
 def test_shipped_pool(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -193,3 +196,21 @@ def test_cli_list_broken_cards_exit_1_with_problems_on_stderr() -> None:
     assert r.exit_code == 1
     assert r.stdout == ""
     assert "unknown verb 'explotar'" in r.stderr and "duplicate card id 'gemelo'" in r.stderr
+
+
+PYTHON_WORDS = re.compile(r"\b(NoneType|None|True|False|str|int|float|dict|tuple|bool)\b")
+
+
+@pytest.mark.parametrize("text", [
+    "- null\n", "- 3\n", "- [1, 2]\n", "- id: x\n", "- {id: x, type: alma, value: null}\n",
+    "- {id: x, type: alma, value: '3'}\n", "- {id: x, type: personaje, value: 3, keywords: 7}\n",
+    "- {id: x, type: apoyo, name: [1], text: {a: 1}}\n", "cards: 3\n", "cards: null\n", "set: [1]\ncards: []\n",
+    "- {id: x, type: apoyo, value: true, effects: [{destroy: null}]}\n",
+])
+def test_no_message_speaks_python(tmp_path: Path, text: str) -> None:
+    """A card designer wrote YAML: no message names a Python type or spells a value the Python way."""
+    f = tmp_path / "c.yaml"
+    f.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(main, ["cards", "check", str(f)])
+    assert r.exit_code == 1, r.output
+    assert not PYTHON_WORDS.search(r.output), r.output

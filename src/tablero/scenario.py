@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from tablero.core import BadInput, IllegalAction, TableroError, scenario_loader
+from tablero.core.shown import shown
 
 _KEYS = {"name", "rules", "game", "edition", "seed", "description", "options", "cards", "state", "actions",
          "expect"}
@@ -79,10 +80,10 @@ def play(doc: dict[str, Any]) -> Any:
     """Build the position and play the scripted entries; returns the game (raises ScenarioFailure)."""
     game_name = doc.get("game", "choque")
     if not isinstance(game_name, str):
-        raise BadInput(f"game: must be a name, got {game_name!r}")
+        raise BadInput(f"game: must be a name, got {shown(game_name)}")
     description = doc.get("description")
     if description is not None and not isinstance(description, str):
-        raise BadInput(f"description: must be text, got {description!r}")
+        raise BadInput(f"description: must be text, got {shown(description)}")
     game = scenario_loader(game_name)(doc, None)
     entries = doc.get("actions") or []
     if not isinstance(entries, list):
@@ -104,7 +105,7 @@ def _checkpoint(game: Any, entry: dict[str, Any], position: int) -> None:
     if extra:
         raise BadInput(f"{where}: a checkpoint has only the key 'check', got also {', '.join(extra)}")
     if not isinstance(entry["check"], dict) or not entry["check"]:
-        raise BadInput(f"{where}: must be a map of observation path -> value, got {entry['check']!r}")
+        raise BadInput(f"{where}: must be a map of observation path -> value, got {shown(entry['check'])}")
     problems = check_expect(game.observe(), entry["check"], where)
     if problems:
         raise ScenarioFailure(f"{where}: " + "; ".join(problems))
@@ -118,7 +119,7 @@ def _scripted(game: Any, act: Any, where: str) -> None:
     want_rule = _expected_refusal(act.get("expect"), where)
     now = act.get("now", False)
     if not isinstance(now, bool):
-        raise BadInput(f"{where}: 'now' must be true or false, got {now!r}")
+        raise BadInput(f"{where}: 'now' must be true or false, got {shown(now)}")
     engine_act = {k: v for k, v in act.items() if k not in _JUDGE_KEYS}
     if not now:
         _auto_pass(game, engine_act)
@@ -155,8 +156,8 @@ def _expected_refusal(expect: Any, where: str) -> str | None:
         rule = expect["illegal"]
         if isinstance(rule, str) and _RULE_ID.match(rule):
             return rule
-        raise BadInput(f"{where}: expect.illegal must be a rule id like CH-6.1, got {rule!r}")
-    raise BadInput(f"{where}: 'expect' may only be 'illegal' or {{illegal: RULE-ID}}, got {expect!r}")
+        raise BadInput(f"{where}: expect.illegal must be a rule id like CH-6.1, got {shown(rule)}")
+    raise BadInput(f"{where}: 'expect' may only be 'illegal' or {{illegal: RULE-ID}}, got {shown(expect)}")
 
 
 def _names_rule(rule: str, wanted: str) -> bool:
@@ -206,13 +207,13 @@ def _compare(path: str, got: Any, want: Any, where: str) -> str | None:
         form, arg = next(iter(want.items()))
         if form == "unordered":
             if not isinstance(arg, list):
-                raise BadInput(f"{where}: {path}: 'unordered' takes a list, got {arg!r}")
+                raise BadInput(f"{where}: {path}: 'unordered' takes a list, got {shown(arg)}")
             if not isinstance(got, list):
                 return f"{path}: expected a list {_js(arg)} (any order), got {_js(got)}"
             return None if _multiset(got) == _multiset(arg) else \
                 f"{path}: expected {_js(arg)} (any order), got {_js(got)}"
         if isinstance(arg, bool) or not isinstance(arg, int) or arg < 0:
-            raise BadInput(f"{where}: {path}: 'count' takes a whole number >= 0, got {arg!r}")
+            raise BadInput(f"{where}: {path}: 'count' takes a whole number >= 0, got {shown(arg)}")
         if not isinstance(got, list):
             return f"{path}: expected a list of {arg}, got {_js(got)}"
         return None if len(got) == arg else f"{path}: expected {arg} item(s), got {len(got)}: {_js(got)}"

@@ -15,6 +15,7 @@ import click
 
 from tablero.agents import AGENT_NAMES
 from tablero.core import TableroError, new_game
+from tablero.core.shown import shown
 
 EDITION_NAMES = ("choque-2026", "choque-legacy")
 FIRST_POLICIES = ("random", "alternate")  # = runner.FIRST_POLICIES; runner (and the engine) load on use
@@ -42,7 +43,7 @@ def parse_agents(spec: str) -> tuple[str, str]:
     if len(names) == 1:
         names = names * 2
     if len(names) != 2 or not all(names):
-        raise _Bad(f"--agents: give two agents separated by a comma, like greedy,greedy; got {spec!r}")
+        raise _Bad(f"--agents: give two agents separated by a comma, like greedy,greedy; got {shown(spec)}")
     for n in names:
         if n not in AGENT_NAMES:
             raise _Bad(f"--agents: unknown agent {n!r}; known agents: {', '.join(AGENT_NAMES)}")
@@ -67,7 +68,7 @@ def parse_game_options(args: tuple[str, ...], decks: Any, edition: str) -> dict[
     for arg in args:
         name, sep, value = arg.partition("=")
         if not sep or not name.strip():
-            raise _Bad(f"--option: give NAME=VALUE, like choque.ofrenda_optional=true; got {arg!r}")
+            raise _Bad(f"--option: give NAME=VALUE, like choque.ofrenda_optional=true; got {shown(arg)}")
         out[name.strip()] = _option_value(value)
     if out:
         try:

@@ -33,6 +33,7 @@ from typing import Any
 
 from tablero.core import BadInput, TableroError, new_game
 from tablero.core.files import read_user_file
+from tablero.core.shown import kind, shown
 from tablero.games.choque.deck import Deck
 from tablero.games.choque.game import ChoqueGame
 
@@ -80,7 +81,7 @@ class GameRecord:
     def from_json(cls, doc: Any, where: str = "") -> GameRecord:
         at = f"{where}: " if where else ""
         if not isinstance(doc, dict):
-            raise BadInput(f"{at}a saved game is a JSON object, got {type(doc).__name__}")
+            raise BadInput(f"{at}a saved game is a JSON object, got {kind(doc)}")
         if doc.get("game", "choque") != "choque":
             raise BadInput(f"{at}unknown game {doc.get('game')!r} (only choque can be replayed)")
         missing = [k for k in ("edition", "seed", "decks", "actions") if k not in doc]
@@ -88,9 +89,9 @@ class GameRecord:
             raise BadInput(f"{at}missing key(s): {', '.join(missing)}")
         seed = doc["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadInput(f"{at}seed must be an integer, got {seed!r}")
+            raise BadInput(f"{at}seed must be an integer, got {shown(seed)}")
         if not isinstance(doc["edition"], str):
-            raise BadInput(f"{at}edition must be a text, got {doc['edition']!r}")
+            raise BadInput(f"{at}edition must be a text, got {shown(doc['edition'])}")
         decks = doc["decks"]
         if not isinstance(decks, list) or len(decks) != 2 or not all(isinstance(d, dict) for d in decks):
             raise BadInput(f"{at}decks must be a list of two decks (A's and B's)")
@@ -104,13 +105,13 @@ class GameRecord:
             raise BadInput(f"{at}actions must be a list of action objects")
         first = doc.get("first")
         if first not in (None, "A", "B"):
-            raise BadInput(f"{at}first must be A, B or null, got {first!r}")
+            raise BadInput(f"{at}first must be A, B or null, got {shown(first)}")
         version = doc.get("rules_version", UNVERSIONED)
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise BadInput(f"{at}rules_version must be a whole number from 1, got {version!r}")
+            raise BadInput(f"{at}rules_version must be a whole number from 1, got {shown(version)}")
         options = doc.get("options") or {}
         if not isinstance(options, dict):
-            raise BadInput(f"{at}options must be a map of engine options, got {options!r}")
+            raise BadInput(f"{at}options must be a map of engine options, got {shown(options)}")
         agents = doc.get("agents") or {}
         if not isinstance(agents, dict):
             agents = {}
@@ -308,7 +309,7 @@ def load_records(path: Path) -> list[GameRecord]:
     except json.JSONDecodeError as e:
         raise BadInput(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
     if not isinstance(doc, dict):
-        raise BadInput(f"{path}: a saved game is a JSON object, got {type(doc).__name__}")
+        raise BadInput(f"{path}: a saved game is a JSON object, got {kind(doc)}")
     if doc.get("format") != FORMAT:
         raise BadInput(f"{path}: unknown format {doc.get('format')!r} (expected {FORMAT!r})")
     if "games" in doc:

@@ -38,6 +38,7 @@ from typing import Any
 import yaml
 
 from tablero.core import BadInput
+from tablero.core.shown import shown
 
 from .cards import CardDef, CardPool, validate_card
 
@@ -141,6 +142,10 @@ def check_cards(path: str | Path) -> CardReport:
             first_seen[card.id] = name
             if not card_problems:
                 cards.append(card)
+    if checked == 0 and not problems:  # an empty file or folder checks nothing: that is a problem too
+        what = "this file holds no cards" if single else "this folder holds no cards in any card file"
+        problems.append(CardProblem(str(path), None, "", f"{what}: a card file lists its cards under 'cards:' "
+                                                         "or as a list (docs/cards.md)"))
     return CardReport(CardPool(cards), problems, checked)
 
 
@@ -298,8 +303,8 @@ def _problem(file: str, card: str | None, index: int, field: str, message: str) 
 
 
 def _short(v: Any) -> str:
-    text = repr(v)
-    return text if len(text) <= 60 else text[:57] + "..."
+    """A value as the file's author wrote it (``nothing``, ``true``, ``'text'``), never Python's spelling."""
+    return shown(v)
 
 
 def _key(node: yaml.Node, loader: _Loader) -> Hashable | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablero.core import BadInput
+from tablero.core.shown import shown
 
 from .effects.schema import NO_EFFECTS, Effects, check_effects
 from .terms import APOYO_SUBTYPES, KEYWORDS, PARAM_KEYWORDS, TYPES
@@ -102,7 +103,7 @@ def _int_field(raw: Mapping[str, Any], key: str, problems: list[tuple[str, str]]
         return default
     v = raw[key]
     if isinstance(v, bool) or not isinstance(v, int):
-        problems.append((key, f"must be an integer, got {v!r}"))
+        problems.append((key, f"must be an integer, got {shown(v)}"))
         return 0
     if v < minimum:
         problems.append((key, f"must be >= {minimum}, got {v}"))
@@ -113,7 +114,7 @@ def _parse_keywords(raw: Any, problems: list[tuple[str, str]]) -> tuple[frozense
     if raw is None:
         return frozenset(), {}
     if not isinstance(raw, list):
-        problems.append(("keywords", f"must be a list, got {raw!r}"))
+        problems.append(("keywords", f"must be a list, got {shown(raw)}"))
         return frozenset(), {}
     kws: set[str] = set()
     params: dict[str, int] = {}
@@ -134,7 +135,7 @@ def _parse_keywords(raw: Any, problems: list[tuple[str, str]]) -> tuple[frozense
                 problems.append((where, f"keyword {name!r} needs a number, e.g. {{{name}: 3}}"))
                 continue
             if isinstance(param, bool) or not isinstance(param, int) or param < 1:
-                problems.append((where, f"keyword {name!r} needs a positive integer, got {param!r}"))
+                problems.append((where, f"keyword {name!r} needs a positive integer, got {shown(param)}"))
                 continue
             params[name] = param
         elif param is not None:
@@ -148,10 +149,10 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str]]]:
     """Check one card and build it. Returns the card (None if unusable) and every (field, problem)."""
     problems: list[tuple[str, str]] = []
     if not isinstance(raw, dict):
-        return None, [("", f"a card must be a map of fields, got {raw!r}")]
+        return None, [("", f"a card must be a map of fields, got {shown(raw)}")]
     cid = raw.get("id")
     if not isinstance(cid, str) or not _ID_RE.match(cid):
-        return None, [("id", f"must match [a-z0-9_]+, got {cid!r}")]
+        return None, [("id", f"must match [a-z0-9_]+, got {shown(cid)}")]
     for k in raw:
         if k not in _KNOWN_FIELDS:
             hint = " (YAML reads an unquoted on:/yes:/no: as a boolean)" if isinstance(k, bool) else ""
@@ -162,7 +163,7 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str]]]:
         name = cid
     ctype = raw.get("type")
     if ctype not in TYPES:
-        return None, problems + [("type", f"must be one of {', '.join(TYPES)}, got {ctype!r}")]
+        return None, problems + [("type", f"must be one of {', '.join(TYPES)}, got {shown(ctype)}")]
     value = hearts = strength = resistance = 0
     impact = 1
     subtype = None
@@ -185,7 +186,7 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str]]]:
     if ctype == "apoyo":
         subtype = raw.get("subtype", "normal")
         if subtype not in APOYO_SUBTYPES:
-            problems.append(("subtype", f"must be one of {', '.join(APOYO_SUBTYPES)}, got {subtype!r}"))
+            problems.append(("subtype", f"must be one of {', '.join(APOYO_SUBTYPES)}, got {shown(subtype)}"))
     elif "subtype" in raw:
         problems.append(("subtype", "only apoyos have a subtype"))
     for k in _TEXT_FIELDS:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from tablero.core import BadInput
+from tablero.core.shown import shown
 
 from .cards import CardDef, CardPool
 from .editions import Edition, get_edition
@@ -75,7 +76,7 @@ def _resolve(pool: CardPool, spec: DeckSpec, part: str, problems: list[str]) -> 
     out: list[CardDef] = []
     for cid, count in pairs:
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            problems.append(f"{part}: count for {cid!r} must be a non-negative integer, got {count!r}")
+            problems.append(f"{part}: count for {cid!r} must be a non-negative integer, got {shown(count)}")
             continue
         card = pool.get(cid) if isinstance(cid, str) else None
         if card is None:

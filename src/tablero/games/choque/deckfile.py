@@ -35,6 +35,7 @@ import yaml
 
 from tablero.core import BadInput
 from tablero.core.files import read_user_file
+from tablero.core.shown import kind, shown
 
 from .cards import CardPool
 from .deck import Deck
@@ -82,7 +83,7 @@ def _text(doc: dict[str, Any], key: str, problems: list[str], required: bool = F
             problems.append(f"{key}: missing (required)")
         return ""
     if not isinstance(v, str) or not v.strip():
-        problems.append(f"{key}: must be a non-empty text, got {v!r}")
+        problems.append(f"{key}: must be a non-empty text, got {shown(v)}")
         return ""
     return v
 
@@ -99,7 +100,7 @@ def parse_deck(doc: Any, pool: CardPool, deck_id: str, path: Path | None = None,
     where = where if where is not None else str(path)
     if not isinstance(doc, dict):
         raise BadInput(f"{where}: a deck file is a map with name, edition, main, souls and support; "
-                       f"got {type(doc).__name__}")
+                       f"got {kind(doc)}")
     problems: list[str] = []
     unknown = sorted(str(k) for k in doc if k not in DECK_KEYS)
     if unknown:
@@ -122,7 +123,7 @@ def parse_deck(doc: Any, pool: CardPool, deck_id: str, path: Path | None = None,
                 problems.append(f"{part}: missing (required; a map of card id -> count)")
             spec = {}
         if not isinstance(spec, dict):
-            problems.append(f"{part}: must be a map of card id -> count, got {type(spec).__name__}")
+            problems.append(f"{part}: must be a map of card id -> count, got {kind(spec)}")
             spec = {}
         parts[part] = spec
     if not problems:
@@ -169,7 +170,7 @@ def load_limited(path: Path, pool: CardPool | None = None) -> LimitedList:
     """Read one limited-list file; with ``pool``, an id that names no card is a problem too."""
     doc = _read_yaml(path, "limited list")
     if not isinstance(doc, dict):
-        raise BadInput(f"{path}: a limited list is a map with date and cards; got {type(doc).__name__}")
+        raise BadInput(f"{path}: a limited list is a map with date and cards; got {kind(doc)}")
     problems: list[str] = []
     unknown = sorted(str(k) for k in doc if k not in LIST_KEYS)
     if unknown:
@@ -181,7 +182,7 @@ def load_limited(path: Path, pool: CardPool | None = None) -> LimitedList:
         except ValueError:
             pass
     if not isinstance(when, dt.date) or isinstance(when, dt.datetime):
-        problems.append(f"date: must be a date written YYYY-MM-DD, got {when!r}")
+        problems.append(f"date: must be a date written YYYY-MM-DD, got {shown(when)}")
         when = None
     name = _text(doc, "name", problems)
     cards = doc.get("cards")
@@ -192,7 +193,7 @@ def load_limited(path: Path, pool: CardPool | None = None) -> LimitedList:
         for cid, word in cards.items():
             if word not in LIMIT_WORDS:
                 problems.append(f"cards.{cid}: must be limitada (1), semilimitada (2) or condenada (0), "
-                                f"got {word!r}")
+                                f"got {shown(word)}")
             elif pool is not None and str(cid) not in pool:
                 problems.append(f"cards.{cid}: no card has this id")
             else:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tablero.core import BadInput, Decision, IllegalAction, Rng
+from tablero.core.shown import shown
 
 from .cards import CardDef
 from .decisions import ACCEPTS, DecisionRules
@@ -232,10 +233,10 @@ class ChoqueGame(DecisionRules):
     def _normalize(self, action: Mapping[str, Any]) -> dict[str, Any]:
         """Check an action's shape and bring its references to canonical form (never mutates state)."""
         if not isinstance(action, Mapping):
-            raise IllegalAction(None, f"an action must be a map like {{player: A, do: pass}}, got {action!r}")
+            raise IllegalAction(None, f"an action must be a map like {{player: A, do: pass}}, got {shown(action)}")
         player = action.get("player")
         if player not in NAMES:
-            raise IllegalAction(None, f"action field 'player' must be A or B, got {player!r}")
+            raise IllegalAction(None, f"action field 'player' must be A or B, got {shown(player)}")
         do = action.get("do")
         if do not in VERBS:
             raise IllegalAction(None, f"unknown action {do!r}; known: {', '.join(VERBS)}")
@@ -251,13 +252,13 @@ class ChoqueGame(DecisionRules):
                 continue
             if key in ("card", "ability", "option"):
                 if not isinstance(val, (str, int)) or isinstance(val, bool):
-                    raise IllegalAction(None, f"action field {key!r} must be a text, got {val!r}")
+                    raise IllegalAction(None, f"action field {key!r} must be a text, got {shown(val)}")
                 out[key] = str(val)
             elif key in ("zone", "attacker", "defender"):
                 out[key] = _own_ref(val, player, key, bare=True)
             elif key == "source":
                 if not isinstance(val, str):
-                    raise IllegalAction(None, f"action field 'source' must be a zone or a card id, got {val!r}")
+                    raise IllegalAction(None, f"action field 'source' must be a zone or a card id, got {shown(val)}")
                 m = _OWN_ZONE.match(val)
                 out[key] = f"{m.group(1) or player}.{m.group(2)}" if m else val
             elif key == "target":
@@ -266,24 +267,24 @@ class ChoqueGame(DecisionRules):
                 if isinstance(val, str):
                     val = [val]
                 if not isinstance(val, list):
-                    raise IllegalAction(None, f"action field 'targets' must be a list of zones, got {val!r}")
+                    raise IllegalAction(None, f"action field 'targets' must be a list of zones, got {shown(val)}")
                 side = opp if do == "attack" else player
                 out[key] = [_target_ref(v, side) for v in val]
             elif key == "materials":
                 if isinstance(val, str):
                     val = [val]
                 if not isinstance(val, list) or not all(isinstance(v, str) for v in val):
-                    raise IllegalAction(None, f"action field 'materials' must be a list of card ids, got {val!r}")
+                    raise IllegalAction(None, f"action field 'materials' must be a list of card ids, got {shown(val)}")
                 out[key] = list(val)
             elif key == "cards":
                 if isinstance(val, str):
                     val = [val]
                 if not isinstance(val, list) or not val or not all(isinstance(v, str) for v in val):
-                    raise IllegalAction(None, f"action field 'cards' must be a list of card ids, got {val!r}")
+                    raise IllegalAction(None, f"action field 'cards' must be a list of card ids, got {shown(val)}")
                 out[key] = list(val)
             elif key == "side":
                 if val not in ("own", "opponent"):
-                    raise IllegalAction(None, f"action field 'side' must be own or opponent, got {val!r}")
+                    raise IllegalAction(None, f"action field 'side' must be own or opponent, got {shown(val)}")
                 out[key] = val
         if do == "attack" and len(out.get("targets", ())) == 2 and out.get("target") in out["targets"]:
             out["target"] = out["targets"][0]  # Doble batalla: either of the two may be named as target
@@ -312,7 +313,7 @@ class ChoqueGame(DecisionRules):
                     raise BadInput(f"player {name}'s deck is not legal in {ed.name}: "
                                    + "; ".join(str(v) for v in problems))
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadInput(f"seed must be an integer, got {seed!r}")
+            raise BadInput(f"seed must be an integer, got {shown(seed)}")
         rng = Rng(seed)
         s = State(ed.name, rng, opts)
         for pi, d in enumerate(decks):
@@ -328,7 +329,7 @@ class ChoqueGame(DecisionRules):
         elif first in NAMES:
             s.first = NAMES.index(first)
         else:
-            raise BadInput(f"first must be A or B, got {first!r}")
+            raise BadInput(f"first must be A or B, got {shown(first)}")
         g = cls(s)
         g._event("setup", edition=ed.name, first=NAMES[s.first])  # never the seed: it gives every hidden card
         for p in s.players:  # CH-4.3: four cards each, no mulligan (setup draws trigger nothing)
@@ -359,14 +360,14 @@ class ChoqueGame(DecisionRules):
 
 def _own_ref(val: Any, player: str, key: str, bare: bool) -> str:
     if not isinstance(val, str):
-        raise IllegalAction(None, f"action field {key!r} must be a zone like C1, got {val!r}")
+        raise IllegalAction(None, f"action field {key!r} must be a zone like C1, got {shown(val)}")
     m = _OWN_ZONE.match(val)
     if not m:
         raise IllegalAction(None, f"action field {key!r}: unknown zone {val!r}")
     if m.group(1) and m.group(1) != player:
         if key == "zone":
             return f"{m.group(1)}.{m.group(2)}"
-        raise IllegalAction(None, f"action field {key!r} must name one of {player}'s own zones, got {val!r}")
+        raise IllegalAction(None, f"action field {key!r} must name one of {player}'s own zones, got {shown(val)}")
     return m.group(2)
 
 
@@ -374,7 +375,7 @@ def _target_ref(val: Any, default_side: str) -> str:
     if val == "hearts":
         return "hearts"
     if not isinstance(val, str):
-        raise IllegalAction(None, f"a target must be a zone like B.C2 or 'hearts', got {val!r}")
+        raise IllegalAction(None, f"a target must be a zone like B.C2 or 'hearts', got {shown(val)}")
     if _CARD_REF.match(val):
         return val  # a card in a hand, deck, Mictlán or confinement (B.mictlan:koatl)
     m = _OWN_ZONE.match(val)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tablero.core import BadInput
+from tablero.core.shown import shown
 
 MAX_CHOQUES = 5  # CH-0.4 ruling: drawn CHOQUES are replayed, up to five in all
 
@@ -48,5 +49,5 @@ class Match:
         if self.over:
             raise BadInput("CH-0.4: the match is over")
         if winner not in ("A", "B", "draw"):
-            raise BadInput(f"a CHOQUE is won by A or B, or drawn; got {winner!r}")
+            raise BadInput(f"a CHOQUE is won by A or B, or drawn; got {shown(winner)}")
         self.results.append(winner)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablero.core import BadInput
+from tablero.core.shown import shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,6 @@ def parse_options(raw: Any, where: str = "options") -> Options:
         attr, kind, _default = spec
         if type(value) is not kind:
             raise BadInput(f"{where}.{name}: must be {'true or false' if kind is bool else kind.__name__}, "
-                           f"got {value!r}")
+                           f"got {shown(value)}")
         values[attr] = value
     return Options(**values)

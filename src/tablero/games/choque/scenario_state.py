@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablero.core import BadInput, Rng
+from tablero.core.shown import shown
 
 from .cards import CardDef, CardPool
 from .editions import get_edition
@@ -31,7 +32,7 @@ def game_from_scenario(doc: dict[str, Any], base: CardPool | None = None) -> Cho
     edition = get_edition(doc.get("edition"))
     seed = doc.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BadInput(f"seed: must be an integer, got {seed!r}")
+        raise BadInput(f"seed: must be an integer, got {shown(seed)}")
     st = doc.get("state") or {}
     if not isinstance(st, dict):
         raise BadInput("state: must be a map")
@@ -41,17 +42,17 @@ def game_from_scenario(doc: dict[str, Any], base: CardPool | None = None) -> Cho
     s = State(edition.name, Rng(seed), parse_options(doc.get("options")))
     turn = st.get("turn", 3)
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
-        raise BadInput(f"state.turn: must be an integer >= 1, got {turn!r}")
+        raise BadInput(f"state.turn: must be an integer >= 1, got {shown(turn)}")
     first = st.get("first", "A")
     if first not in ("A", "B"):
-        raise BadInput(f"state.first: must be A or B, got {first!r}")
+        raise BadInput(f"state.first: must be A or B, got {shown(first)}")
     fi = 0 if first == "A" else 1
     active_default = fi if turn % 2 == 1 else 1 - fi
     active = st.get("active")
     if active is None:
         ai = active_default
     elif active not in ("A", "B"):
-        raise BadInput(f"state.active: must be A or B, got {active!r}")
+        raise BadInput(f"state.active: must be A or B, got {shown(active)}")
     else:
         ai = 0 if active == "A" else 1
         if ai != active_default:
@@ -59,7 +60,7 @@ def game_from_scenario(doc: dict[str, Any], base: CardPool | None = None) -> Cho
                            f"(odd turns belong to the first player)")
     phase = st.get("phase", "action")
     if phase not in PHASES:
-        raise BadInput(f"state.phase: must be one of {', '.join(PHASES)}, got {phase!r}")
+        raise BadInput(f"state.phase: must be one of {', '.join(PHASES)}, got {shown(phase)}")
     s.turn, s.first, s.active, s.phase = turn, fi, ai, phase
     players = st.get("players") or {}
     if not isinstance(players, dict) or set(players) - {"A", "B"}:
@@ -73,7 +74,7 @@ def game_from_scenario(doc: dict[str, Any], base: CardPool | None = None) -> Cho
 
 def _card(pool: CardPool, cid: Any, where: str, types: tuple[str, ...] | None = None) -> CardDef:
     if not isinstance(cid, str):
-        raise BadInput(f"{where}: expected a card id, got {cid!r}")
+        raise BadInput(f"{where}: expected a card id, got {shown(cid)}")
     c = pool.get(cid)
     if c is None:
         raise BadInput(f"{where}: unknown card id {cid!r}")
@@ -86,19 +87,19 @@ def _cards(pool: CardPool, raw: Any, where: str, types: tuple[str, ...] | None =
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise BadInput(f"{where}: expected a list of card ids, got {raw!r}")
+        raise BadInput(f"{where}: expected a list of card ids, got {shown(raw)}")
     return [_card(pool, cid, f"{where}[{i}]", types) for i, cid in enumerate(raw)]
 
 
 def _int(raw: Any, where: str, minimum: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < minimum:
-        raise BadInput(f"{where}: expected an integer >= {minimum}, got {raw!r}")
+        raise BadInput(f"{where}: expected an integer >= {minimum}, got {shown(raw)}")
     return int(raw)
 
 
 def _bool(raw: Any, where: str) -> bool:
     if not isinstance(raw, bool):
-        raise BadInput(f"{where}: expected true or false, got {raw!r}")
+        raise BadInput(f"{where}: expected true or false, got {shown(raw)}")
     return raw
 
 

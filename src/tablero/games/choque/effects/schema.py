@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tablero.core.shown import shown
+
 from ..terms import TYPES
 from .vocabulary import CATEGORIES, CONDITIONS, COSTS, FILTER_KEYS, PLAYERS, TRIGGERS, UNTILS, VERBS
 
@@ -100,32 +102,32 @@ def check_value(kind: str, v: Any, path: str, problems: Problems, target_names: 
     """Check one parameter of a cost or verb; returns the (normalised) value."""
     if kind == "int":
         if not _is_int(v) or v < 0:
-            problems.append((path, f"expected a whole number >= 0, got {v!r}"))
+            problems.append((path, f"expected a whole number >= 0, got {shown(v)}"))
         return v
     if kind == "signed":
         if not _is_int(v):
-            problems.append((path, f"expected a whole number (may be negative), got {v!r}"))
+            problems.append((path, f"expected a whole number (may be negative), got {shown(v)}"))
         return v
     if kind == "bool":
         if not isinstance(v, bool):
-            problems.append((path, f"expected true or false, got {v!r}"))
+            problems.append((path, f"expected true or false, got {shown(v)}"))
         return v
     if kind == "str":
         if not isinstance(v, str) or not v:
-            problems.append((path, f"expected a text, got {v!r}"))
+            problems.append((path, f"expected a text, got {shown(v)}"))
         return v
     if kind == "until":
         if v not in UNTILS:
-            problems.append((path, f"expected one of {', '.join(UNTILS)}, got {v!r}"))
+            problems.append((path, f"expected one of {', '.join(UNTILS)}, got {shown(v)}"))
         return v
     if kind == "player":
         if v not in PLAYERS:
-            problems.append((path, f"expected one of {', '.join(PLAYERS)}, got {v!r}"))
+            problems.append((path, f"expected one of {', '.join(PLAYERS)}, got {shown(v)}"))
         return v
     if kind.startswith("zone:"):
         allowed = kind[5:].split("|")
         if v not in allowed:
-            problems.append((path, f"expected one of {', '.join(allowed)}, got {v!r}"))
+            problems.append((path, f"expected one of {', '.join(allowed)}, got {shown(v)}"))
         return v
     if kind == "filter":
         return check_filter(v, path, problems)
@@ -137,7 +139,7 @@ def check_value(kind: str, v: Any, path: str, problems: Problems, target_names: 
             return v
         if isinstance(v, dict) and set(v) == {"all"}:
             return {"all": check_filter(v["all"], path + ".all", problems)}
-        problems.append((path, f"expected a target name, self, or {{all: filter}}, got {v!r}"))
+        problems.append((path, f"expected a target name, self, or {{all: filter}}, got {shown(v)}"))
         return v
     raise AssertionError(kind)  # pragma: no cover
 
@@ -146,7 +148,7 @@ def check_filter(raw: Any, path: str, problems: Problems) -> Mapping[str, Any]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        problems.append((path, f"a filter must be a map like {{side: opponent, value_max: 3}}, got {raw!r}"))
+        problems.append((path, f"a filter must be a map like {{side: opponent, value_max: 3}}, got {shown(raw)}"))
         return {}
     out: dict[str, Any] = {}
     for k, v in raw.items():
@@ -167,7 +169,7 @@ def check_filter(raw: Any, path: str, problems: Problems) -> Mapping[str, Any]:
         else:
             ok = v in allowed
         if not ok:
-            problems.append((f"{path}.{k}", f"expected {what}, got {v!r}"))
+            problems.append((f"{path}.{k}", f"expected {what}, got {shown(v)}"))
         out[str(k)] = tuple(v) if isinstance(v, list) else v
     lo, hi = out.get("value_min"), out.get("value_max")
     if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
@@ -197,9 +199,9 @@ def _check_condition(raw: Any, path: str, problems: Problems) -> Mapping[str, An
         if kind is None:
             problems.append((f"{path}.{k}", f"unknown condition; known: {', '.join(CONDITIONS)}"))
         elif kind == "int" and not _is_int(v):
-            problems.append((f"{path}.{k}", f"expected a whole number, got {v!r}"))
+            problems.append((f"{path}.{k}", f"expected a whole number, got {shown(v)}"))
         elif kind == "str" and not isinstance(v, str):
-            problems.append((f"{path}.{k}", f"expected a text, got {v!r}"))
+            problems.append((f"{path}.{k}", f"expected a text, got {shown(v)}"))
     return dict(raw)
 
 
@@ -218,7 +220,7 @@ def _check_ops(raw: Any, table: Mapping[str, Mapping[str, tuple[str, bool, Any]]
         if isinstance(item, str):
             item = {item: {}}
         if not isinstance(item, dict) or len(item) != 1:
-            problems.append((p, f"each {what} is a one-key map like {{destroy: {{target: t}}}}, got {item!r}"))
+            problems.append((p, f"each {what} is a one-key map like {{destroy: {{target: t}}}}, got {shown(item)}"))
             continue
         ((verb, args),) = item.items()
         verb = str(verb)
@@ -238,7 +240,7 @@ def _check_ops(raw: Any, table: Mapping[str, Mapping[str, tuple[str, bool, Any]]
             elif "amount" in spec:
                 args = {"amount": args}
             else:
-                problems.append((p, f"expected a map of parameters ({', '.join(spec) or 'none'}), got {args!r}"))
+                problems.append((p, f"expected a map of parameters ({', '.join(spec) or 'none'}), got {shown(args)}"))
                 continue
         full: dict[str, Any] = {}
         for k in args:
@@ -276,10 +278,10 @@ def _check_targets(raw: Any, path: str, problems: Problems) -> tuple[TargetSpec,
         spec = dict(spec)
         zone = spec.pop("zone", "field")
         if zone not in ("field", "mictlan", "hand", "confined"):
-            problems.append((f"{p}.zone", f"expected field, mictlan, hand or confined, got {zone!r}"))
+            problems.append((f"{p}.zone", f"expected field, mictlan, hand or confined, got {shown(zone)}"))
         count = spec.pop("count", 1)
         if not _is_int(count) or count < 1:
-            problems.append((f"{p}.count", f"expected a whole number >= 1, got {count!r}"))
+            problems.append((f"{p}.count", f"expected a whole number >= 1, got {shown(count)}"))
             count = 1
         rnd = spec.pop("random", False)
         if not isinstance(rnd, bool):
@@ -303,7 +305,7 @@ def check_ability(raw: Any, path: str, problems: Problems, default_category: str
             problems.append((f"{path}.{k}", f"unknown ability field{hint}; known: {', '.join(sorted(_ABILITY_KEYS))}"))
     category = raw.get("category", default_category)
     if category not in CATEGORIES and category != "activation":
-        problems.append((f"{path}.category", f"expected one of {', '.join(CATEGORIES)}, got {category!r}"))
+        problems.append((f"{path}.category", f"expected one of {', '.join(CATEGORIES)}, got {shown(category)}"))
         category = "disparo"
     trigger = None
     trigger_args: dict[str, Any] = {}
@@ -327,7 +329,7 @@ def check_ability(raw: Any, path: str, problems: Problems, default_category: str
                         continue
                     allowed = spec[k][0].split("|")
                     if v not in allowed:
-                        problems.append((f"{path}.when.{k}", f"expected one of {', '.join(allowed)}, got {v!r}"))
+                        problems.append((f"{path}.when.{k}", f"expected one of {', '.join(allowed)}, got {shown(v)}"))
                     trigger_args[k] = v
                 for k, (_, _, default) in spec.items():
                     trigger_args.setdefault(k, default)
@@ -379,7 +381,7 @@ def _check_static(raw: Any, path: str, problems: Problems) -> tuple[Static, ...]
             if k not in ("strength", "resistance", "impact"):
                 problems.append((f"{p}.modify.{k}", "expected strength, resistance or impact"))
             elif not _is_int(v):
-                problems.append((f"{p}.modify.{k}", f"expected a whole number, got {v!r}"))
+                problems.append((f"{p}.modify.{k}", f"expected a whole number, got {shown(v)}"))
             else:
                 vals[k] = v
         affects = check_filter(item.get("affects"), f"{p}.affects", problems)
@@ -424,7 +426,7 @@ def check_effects(raw: Mapping[str, Any], ctype: str, subtype: str | None, probl
             m = dict(m)
             count = m.pop("count", 1)
             if not _is_int(count) or count < 1:
-                problems.append((f"{p}.count", f"expected a whole number >= 1, got {count!r}"))
+                problems.append((f"{p}.count", f"expected a whole number >= 1, got {shown(count)}"))
                 count = 1
             materials.append(Material(count, check_filter(m, p, problems)))
     equip = None
