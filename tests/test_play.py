@@ -461,3 +461,14 @@ def test_a_match_shows_each_choques_seed_at_its_end_and_no_later_one_follows() -
     game1, _, rest = r.output.partition(f"Semilla de este CHOQUE: {first}.")
     assert rest and str(second) not in game1 + rest.partition(f"Semilla de este CHOQUE: {second}.")[0]
     assert "Semilla del encuentro: 4 " in rest and "Semilla" not in game1
+
+
+def test_an_illegal_deck_file_is_refused_before_the_game_begins(tmp_path: Path) -> None:
+    """``tablero play --deck bad.yaml``: the deck's CH-2 problems come first and alone, no game header."""
+    text = CliRunner().invoke(main, ["deck", "export", "furia_jaguar"]).output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("  cachorro_moteado: 3", "  cachorro_moteado: 9"), encoding="utf-8")
+    r = CliRunner().invoke(main, ["play", "--deck", str(bad), "--seed", "1"], input="q\n")
+    assert r.exit_code == 2
+    assert r.output.startswith(f"error: {bad}: the deck is not legal in choque-2026: CH-2.1"), r.output
+    assert "CH-2.4" in r.output and "Choque de Héroes —" not in r.output

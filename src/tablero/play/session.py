@@ -23,7 +23,7 @@ from tablero.agents import Agent, Seat, make_agent
 from tablero.core import BadInput, IllegalAction, Rng, TableroError, derive_seed, secure_seed
 from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.cards import CardDef
-from tablero.games.choque.deck import Deck
+from tablero.games.choque.deck import Deck, check_deck
 from tablero.games.choque.deckfile import DeckFile, load_deck, shipped_decks
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.match import Match
@@ -91,6 +91,9 @@ def resolve_deck(spec: str, edition: str) -> tuple[str, Deck]:
     path = Path(spec)
     if path.suffix in (".yaml", ".yml") or path.exists():
         df: DeckFile = load_deck(path, shipped_pool())
+        problems = check_deck(df.deck, edition)  # told before the game's header, not after (CH-2)
+        if problems:
+            raise BadInput(f"{spec}: the deck is not legal in {edition}: " + "; ".join(str(v) for v in problems))
         return df.id, df.deck
     known = ", ".join(d.id for d in decks.values() if d.deck.edition == edition)
     raise BadInput(f"no shipped deck {spec!r} (shipped for {edition}: {known or 'none'}); a deck file path "
