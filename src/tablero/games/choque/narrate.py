@@ -50,6 +50,15 @@ _ES = {
     "isolated": "{card} de {player} queda aislado.",
     "use_card": "{player} usa {ability}.",
     "trigger": "Se dispara {ability} de {player}.",
+    "liberated": "{player} libera {card} a su mano.",
+    "paid_discard": "{player} paga {ability}: descarta {card}.",
+    "paid_send": "{player} paga {ability}: manda {sent} de su baraja al Mictlán.",
+    "paid_lose_hearts": "{player} paga {ability}: pierde {lost} (le quedan {hearts}).",
+    "paid_sacrifice": "{player} paga {ability}: sacrifica a {card}.",
+    "paid_return_soul": "{player} paga {ability}: devuelve el alma {card} a su mano.",
+    "paid_isolate": "{player} paga {ability}: aísla {card}.",
+    "paid_confine_self": "{player} paga {ability}: confina a {card}.",
+    "no_effect": "{ability} de {player}: {why}, así que esa parte no tiene efecto.",
 }
 _EN = {
     "setup": "The CHOQUE is set up ({edition}); {first} starts.",
@@ -97,7 +106,24 @@ _EN = {
     "isolated": "{player}'s {card} is isolated.",
     "use_card": "{player} uses {ability}.",
     "trigger": "{player}'s {ability} triggers.",
+    "liberated": "{player} releases {card} to their hand.",
+    "paid_discard": "{player} pays for {ability}: discards {card}.",
+    "paid_send": "{player} pays for {ability}: sends {sent} from their deck to the Mictlán.",
+    "paid_lose_hearts": "{player} pays for {ability}: loses {lost} ({hearts} left).",
+    "paid_sacrifice": "{player} pays for {ability}: sacrifices {card}.",
+    "paid_return_soul": "{player} pays for {ability}: returns the soul {card} to their hand.",
+    "paid_isolate": "{player} pays for {ability}: isolates {card}.",
+    "paid_confine_self": "{player} pays for {ability}: confines {card}.",
+    "no_effect": "{player}'s {ability}: {why}, so that part has no effect.",
 }
+
+# why a verb did nothing (the ``no_effect`` event's ``verb``): what it found missing
+_NOTHING_ES = {"send": "su baraja está vacía", "discard": "no hay cartas en la mano",
+               "liberar": "no hay ninguna carta confinada que liberar", "add": "no hay ninguna carta que añadir",
+               "special_call": "no hay ninguna carta que llamar o zona libre"}
+_NOTHING_EN = {"send": "the deck is empty", "discard": "there are no cards in hand",
+               "liberar": "there is no confined card to release", "add": "there is no card to add",
+               "special_call": "there is no card to call or no free zone"}
 
 
 _HOW_ES = {"normal": "llamado normal", "amalgam": "llamado amalgama", "effect": "llamado especial",
@@ -119,6 +145,9 @@ def narrate(event: dict[str, Any], lang: str = "es", names: dict[str, str] | Non
                 data[k] = names[v]
         if isinstance(data.get("defenders"), list):
             data["defenders"] = ", ".join(names.get(d, d) for d in data["defenders"])
+    source = data.get("source")
+    if data.get("ability") in ("effect", "ability") and isinstance(source, str):  # an apoyo's own effect
+        data["ability"] = (names or {}).get(source, source)
     how = data.get("how")
     if isinstance(how, str):
         data["how"] = (_HOW_EN if lang == "en" else _HOW_ES).get(how, how)
@@ -134,6 +163,13 @@ def narrate(event: dict[str, Any], lang: str = "es", names: dict[str, str] | Non
             data["result"] = "a draw" if w == "draw" else f"{w} wins"
         else:
             data["result"] = "empate" if w == "draw" else f"gana {w}"
+    if kind == "paid":
+        _paid_words(data, lang, names)
+        kind = f"paid_{data.get('cost')}"
+    if kind == "no_effect":
+        nothing = _NOTHING_EN if lang == "en" else _NOTHING_ES
+        data["why"] = nothing.get(str(data.get("verb")), "its target is no longer on the field" if lang == "en"
+                                  else "su objetivo ya no está en el campo")
     template = table.get(kind)
     if template is None:
         return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("event", "turn"))
@@ -141,3 +177,15 @@ def narrate(event: dict[str, Any], lang: str = "es", names: dict[str, str] | Non
         return template.format(**data)
     except KeyError:
         return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in event.items() if k != "event")
+
+
+def _paid_words(data: dict[str, Any], lang: str, names: dict[str, str] | None) -> None:
+    """The counted parts of a paid cost, in words that agree with their number."""
+    n = int(data.get("count") or 0)
+    cards = [(names or {}).get(c, c) for c in data.get("cards") or []]
+    if lang == "en":
+        data["sent"] = ", ".join(cards) if cards else f"{n} card{'s' if n != 1 else ''}"
+        data["lost"] = f"{n} heart{'s' if n != 1 else ''}"
+    else:
+        data["sent"] = ", ".join(cards) if cards else f"{n} carta{'s' if n != 1 else ''}"
+        data["lost"] = f"{n} corazón" if n == 1 else f"{n} corazones"

@@ -544,12 +544,15 @@ class EffectRules(KeywordRules):
             v = op.verb
             p = self.s.players[pi]
             if v == "send":
-                _send_top(p, a["count"])
+                sent = _send_top(p, a["count"])
+                self._paid(pi, ab, v, cards=[c.id for c in sent], count=len(sent))
             elif v == "lose_hearts":
                 p.hearts = max(0, p.hearts - a["amount"])
+                self._paid(pi, ab, v, count=a["amount"], hearts=p.hearts)
             elif v == "confine_self":
                 found = self.s.find(src[1])
                 if found is not None:
+                    self._paid(pi, ab, v, card=found[2].card.id)
                     self._leave_field(found[0], found[1], "confined", reason="cost")
             else:
                 cands = self._cost_candidates(pi, op, src)
@@ -557,18 +560,24 @@ class EffectRules(KeywordRules):
                 copies = sum(getattr(p, _ZONE_LISTS[h[2]]).count(h[3]) if h[0] == "card" else 1 for _, h in cands)
                 if copies == need and len(cands) == need and op.verb != "discard":
                     for _, h in cands:
-                        self._pay_one(pi, op, h)
+                        self._pay_one(pi, op, h, ab)
                     continue
                 self.s.stack.append(("pay", pi, src, ab, i, then))
                 self._select(pi, "cost", op, src, need, ())
                 return
         self._after_pay(then)
 
-    def _pay_one(self, pi: int, op: Op, h: Handle) -> None:
+    def _paid(self, pi: int, ab: Ability | None, cost: str, **what: Any) -> None:
+        """A cost was paid: the log says which and with what (every card named went face up)."""
+        self._event("paid", player=NAMES[pi], ability=ab.name if ab is not None else "", cost=cost, **what)
+        # (the ability's source is the "activate" or "trigger" event just before: it is not repeated)
+
+    def _pay_one(self, pi: int, op: Op, h: Handle, ab: Ability | None = None) -> None:
         p = self.s.players[pi]
         if op.verb == "sacrifice":
             found = self.s.find(h[1])
             if found is not None:
+                self._paid(pi, ab, "sacrifice", card=found[2].card.id)
                 self._leave_field(found[0], found[1], "mictlan", reason="sacrifice")
         elif op.verb == "return_soul":
             soul = p.zones[h[2]]
@@ -577,13 +586,16 @@ class EffectRules(KeywordRules):
             self.s.target_cache = None  # souls are field targets too
             p.hand.append(soul)
             p.hand_known.append(soul)
+            self._paid(pi, ab, "return_soul", card=soul.id)
         elif op.verb == "discard":
             card = h[3]
             p.hand.remove(card)
             p.forget(card)
             p.mictlan.append(card)
+            self._paid(pi, ab, "discard", card=card.id)
         elif op.verb == "isolate":
             card = h[3]
+            self._paid(pi, ab, "isolate", card=card.id)
             getattr(p, _ZONE_LISTS[h[2]]).remove(card)
             if h[2] == "hand":
                 p.forget(card)  # it left the hand: the opponent no longer knows it there (CH-11.2)
@@ -780,12 +792,35 @@ class EffectRules(KeywordRules):
         while i < len(ab.ops):
             op = ab.ops[i]
             i += 1
+            if self._does_nothing(ctx, op):  # said, not silently skipped: a player sees why nothing moved
+                self._event("no_effect", player=NAMES[ctx[1]], ability=ab.name, source=self._src_name(ctx[2]),
+                            verb=op.verb)
+                continue
             getattr(self, "_op_" + op.verb)(ctx, op.args)
             if s.pending is not None:  # the verb asks a choice: the rest runs after the answer
                 s.stack.append(("ops", ctx, i))
                 return
             if s.winner is not None:
                 return
+
+    def _does_nothing(self, ctx: tuple[Any, ...], op: Op) -> bool:
+        """Whether a verb, about to resolve, has nothing to act on: its targets have all left the field
+        (CH-7.6), or what it takes from (a deck, a hand, the confined cards) holds nothing it may take."""
+        target = op.args.get("target")
+        if target is None:
+            return op.verb in ("send", "discard", "liberar", "add", "special_call") and not self._op_can_act(
+                ctx[1], op, ctx[2], frozenset())
+        if target == "self":
+            return ctx[2][0] == "char" and self.s.find(ctx[2][1]) is None
+        if target in ("trigger", "attacker", "battle_target"):
+            return not self._targets(ctx, target)
+        if not isinstance(target, str):  # {all: filter} reaches supports too: the verb itself decides
+            return False
+        spec = next((sp for sp in ctx[3].targets if sp.name == target), None)
+        if spec is None or spec.random:  # a random target is drawn as the verb resolves: never drawn twice
+            return False
+        handles = dict(ctx[4]).get(target, ())
+        return bool(handles) and all(h[0] == "char" for h in handles) and not self._targets(ctx, target)
 
     def _targets(self, ctx: tuple[Any, ...], target: Any) -> list[tuple[int, int, Char]]:
         """The characters a verb's ``target`` names, still on the field (CH-7.6)."""
@@ -1084,8 +1119,9 @@ class EffectRules(KeywordRules):
         s = self.s
         p = s.players[pi]
         if purpose == "cost":
+            ab = next((st[3] for st in reversed(s.stack) if st[0] == "pay"), None)  # whose cost it is
             for h in picked:
-                self._pay_one(pi, op, h)
+                self._pay_one(pi, op, h, ab)
         elif purpose == "discard":
             for h in picked:
                 card = h[3]
@@ -1109,6 +1145,7 @@ class EffectRules(KeywordRules):
             if purpose == "liberar" and op.args["to"] == "hand":
                 for x in picked:
                     self._move_card(x, "hand")
+                    self._event("liberated", player=NAMES[pi], card=x[3].id)  # it was face up, confined
                 return
             if not zones:
                 return
@@ -1206,9 +1243,13 @@ def _freeze(chosen: Any) -> tuple[Any, ...]:
     return tuple((k, tuple(v)) for k, v in chosen.items())
 
 
-def _send_top(p: Player, count: int) -> None:
+def _send_top(p: Player, count: int) -> list[CardDef]:
     """CH-12 enviar from the deck (a cost or a verb): its top cards go face up to the Mictlán, so what each
-    player knew of the deck's top now starts lower, and nobody is told a card they never saw (CH-11.2)."""
+    player knew of the deck's top now starts lower, and nobody is told a card they never saw (CH-11.2).
+    Returns the cards sent, which everyone now sees."""
+    sent = []
     for _ in range(min(count, len(p.main))):
-        p.mictlan.append(p.main.pop())
+        sent.append(p.main.pop())
+        p.mictlan.append(sent[-1])
         _took_top(p.main_known, len(p.main))
+    return sent
