@@ -8,6 +8,7 @@ none is given) was shown only once the game was over.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -137,7 +138,9 @@ def _check_no_hidden_names(doc: dict[str, Any], screens: list[str]) -> None:
     for action in rec.actions:
         d = game.pending
         assert d is not None
-        if d.player == "A" and not (d.kind == "ofrenda" and len(game.legal_actions()) == 1):
+        forced = d.kind == "ofrenda" and len(game.legal_actions()) == 1
+        passed = d.kind == "response" and not game.s.chain  # an empty window passes by itself (--windows)
+        if d.player == "A" and not forced and not passed:
             screen = screens[decision]
             decision += 1
             hidden = {book.name(c) for c in b_ids - public} - a_names
@@ -472,3 +475,98 @@ def test_an_illegal_deck_file_is_refused_before_the_game_begins(tmp_path: Path) 
     assert r.exit_code == 2
     assert r.output.startswith(f"error: {bad}: the deck is not legal in choque-2026: CH-2.1"), r.output
     assert "CH-2.4" in r.output and "Choque de Héroes —" not in r.output
+
+
+# -- response windows (issue 17, item 8) -------------------------------------------------------------------
+WINDOW_CARDS = [
+    {"id": "koatl", "name": "Koatl", "type": "personaje", "value": 4, "hearts": 2, "strength": 6, "resistance": 4},
+    {"id": "sacerdote", "name": "Sacerdote", "type": "personaje", "value": 2, "hearts": 1, "strength": 2,
+     "resistance": 2, "keywords": ["rito"]},
+    {"id": "alma_5", "name": "Alma Cinco", "type": "alma", "value": 5},
+    {"id": "lanza", "name": "Lanza", "type": "apoyo", "subtype": "normal",
+     "effect": {"targets": {"t": {"side": "opponent", "type": "personaje"}}, "do": [{"destroy": "t"}]}},
+    {"id": "repliegue", "name": "Repliegue", "type": "apoyo", "subtype": "rapido",
+     "effect": {"targets": {"t": {"side": "own", "type": "personaje"}}, "do": [{"return": {"target": "t",
+                                                                                          "to": "hand"}}]}},
+]
+
+
+def window_game(chained: bool) -> Any:
+    """A game where A (the terminal's player) has a response window in B's action phase: with nothing on
+    the chain (A holds a Rito character and a soul, CH-7.5), or with B's Lanza on it (A holds a rápido)."""
+    from tablero.core import scenario_loader
+
+    players: dict[str, Any] = {"B": {"hand": ["lanza", "koatl"], "supports": {"Z1": "alma_5"}},
+                               "A": {"hand": ["sacerdote", "repliegue"], "supports": {"Z1": "alma_5"},
+                                     "characters": {"C1": "koatl"}}}
+    doc = {"cards": WINDOW_CARDS, "state": {"turn": 4, "phase": "action", "active": "B", "players": players}}
+    game = scenario_loader("choque")(doc, None)
+    if chained:
+        while game.pending.player == "A":  # the phase's own empty window first
+            game.apply({"player": "A", "do": "pass"})
+        game.apply({"player": "B", "do": "play", "card": "lanza", "zone": "Z2", "targets": ["A.C1"]})
+    assert game.pending.player == "A" and game.pending.kind == "response"
+    assert bool(game.s.chain) == chained
+    return game
+
+
+def window_session(windows: str, answers: str = "") -> tuple[Any, io.StringIO]:
+    from tablero.games.choque.cardfile import shipped_pool
+    from tablero.games.choque.cards import CardPool
+    from tablero.play.session import Console, PlayOptions, PlaySession
+    from tablero.play.text import CardBook
+
+    out = io.StringIO()
+    session = PlaySession(PlayOptions(seed=1, windows=windows), Console(io.StringIO(answers), out))
+    session.book = CardBook(list(CardPool.from_dicts(WINDOW_CARDS, "cards", base=shipped_pool())), "es")
+    return session, out
+
+
+def test_an_empty_window_passes_by_itself_unless_asked() -> None:
+    """By default (windows: chain) a window with nothing on the chain is passed for the player, silently:
+    no board, no question (it asked eight times a turn with an Aura character)."""
+    import types
+
+    game = window_game(chained=False)
+    session, out = window_session("chain")
+    rec = types.SimpleNamespace(actions=[])
+    session.human_turn(game, rec)  # type: ignore[arg-type]
+    assert rec.actions == [{"player": "A", "do": "pass"}] and out.getvalue() == ""
+    game = window_game(chained=False)
+    session, out = window_session("always", "1\n")
+    session.human_turn(game, types.SimpleNamespace(actions=[]))  # type: ignore[arg-type]
+    text = out.getvalue()
+    window = [line for line in text.splitlines() if line.startswith("Ventana de respuesta")]
+    assert len(window) == 1 and "nada en la cadena" in window[0] and "fase de acción" in window[0]
+    assert "No responder" in window[0] and "────" not in text  # one line, not the whole board
+
+
+def test_a_window_says_what_is_on_the_chain_in_one_line() -> None:
+    import types
+
+    game = window_game(chained=True)
+    session, out = window_session("chain", "t\n1\n")
+    rec = types.SimpleNamespace(actions=[])
+    session.human_turn(game, rec)  # type: ignore[arg-type]
+    first = out.getvalue().strip().splitlines()[0]
+    assert first.startswith("Ventana de respuesta") and "en la cadena: B · Lanza" in first, first
+    assert "Repliegue" in first and "No responder" in first
+    assert "────" in out.getvalue()  # t shows the whole board on demand
+    assert len(rec.actions) == 1
+
+
+def test_never_stopping_passes_and_says_so_and_w_changes_it() -> None:
+    import types
+
+    game = window_game(chained=True)
+    session, out = window_session("never")
+    rec = types.SimpleNamespace(actions=[])
+    session.human_turn(game, rec)  # type: ignore[arg-type]
+    assert rec.actions == [{"player": "A", "do": "pass"}]
+    assert out.getvalue().strip().startswith("Pasas la ventana de respuesta (en la cadena: B · Lanza")
+    game = window_game(chained=True)
+    session, out = window_session("always", "w\n3\n")
+    rec = types.SimpleNamespace(actions=[])
+    session.human_turn(game, rec)  # type: ignore[arg-type]
+    assert session.opts.windows == "never" and rec.actions == [{"player": "A", "do": "pass"}]
+    assert "Ventanas de respuesta: nunca." in out.getvalue()

@@ -26,8 +26,11 @@ import click
 @click.option("--match", is_flag=True, help="Best of three CHOQUES (CH-0.4); the loser chooses who starts.")
 @click.option("--edition", default="choque-2026", show_default=True,
               type=click.Choice(["choque-2026", "choque-legacy"]))
+@click.option("--windows", default="chain", show_default=True, type=click.Choice(["always", "chain", "never"]),
+              help="Response windows to stop at: always, only when something is on the chain, or never "
+                   "(passed for you). Changed during the game with w.")
 def play(deck: str | None, opponent_deck: str | None, vs: str, seed: int | None, lang: str, budget: float,
-         save: Path | None, match: bool, edition: str) -> None:
+         save: Path | None, match: bool, edition: str, windows: str) -> None:
     """Play Choque de Héroes in the terminal: you are seat A against a computer player (seat B).
 
     Each time you must decide you see what happened, the board and the numbered legal actions: type a
@@ -36,7 +39,7 @@ def play(deck: str | None, opponent_deck: str | None, vs: str, seed: int | None,
     from .session import PlayOptions, run_play
 
     opts = PlayOptions(deck=deck, opponent_deck=opponent_deck, vs=vs, lang=lang, budget=budget, save=save,
-                       match=match, edition=edition)  # its seed is drawn at random...
+                       match=match, edition=edition, windows=windows)  # its seed is drawn at random...
     if seed is not None:
         opts.seed = seed  # ...unless one is given
     sys.exit(run_play(opts))

@@ -25,10 +25,11 @@ from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.cards import CardDef
 from tablero.games.choque.deck import Deck, check_deck
 from tablero.games.choque.deckfile import DeckFile, load_deck, shipped_decks
+from tablero.games.choque.flow import NAMES
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.match import Match
 
-from .board import n_cards, render_board
+from .board import link_name, n_cards, render_board
 from .describe import describe
 from .events import event_lines
 from .record import GameRecord, deck_json, match_json, write_json
@@ -81,6 +82,7 @@ class PlayOptions:
     save: Path | None = None
     match: bool = False
     edition: str = "choque-2026"
+    windows: str = "chain"  # response windows to stop at: always, chain (something on it), never
 
 
 def resolve_deck(spec: str, edition: str) -> tuple[str, Deck]:
@@ -326,10 +328,49 @@ class PlaySession:
         self.apply(game, rec, legal[0])
         return True
 
+    # -- response windows (CH-7.5): one line, and only those the player wants to stop at ----------------
+    def chain_text(self, game: ChoqueGame) -> str:
+        """What is on the chain, link by link, in words ("nothing on the chain")."""
+        links = [self.t("window_link", player=NAMES[link[1]], what=link_words(game, link, self.book))
+                 for link in game.s.chain]
+        return self.t("window_chain", links=" → ".join(links)) if links else self.t("window_empty")
+
+    def pass_window(self, game: ChoqueGame, rec: GameRecord, legal: list[dict[str, Any]]) -> bool:
+        """Pass a response window the player does not stop at (``windows``); True when it was passed."""
+        mode = self.opts.windows
+        chained = bool(game.s.chain)
+        if mode == "always" or (mode == "chain" and chained):
+            return False
+        passing = next(a for a in legal if a["do"] == "pass")
+        if chained:  # passing what the opponent did is said; an empty window passes quietly
+            self.con.say(self.t("window_passed", chain=self.chain_text(game), mode=self.t(f"wm_{mode}")))
+        self.apply(game, rec, passing)
+        return True
+
+    def show_window(self, game: ChoqueGame, legal: list[dict[str, Any]]) -> None:
+        obs = game.view(HUMAN)
+        where = self.t("window_where", turn=obs["turn"], active=obs["active"], phase=self.t(f"ph_{obs['phase']}"))
+        options = "  ".join(f"{i}) {describe(a, obs, 'response', self.book, HUMAN)}" for i, a in enumerate(legal, 1))
+        self.con.say("")
+        self.con.say(self.t("window", where=where, chain=self.chain_text(game), options=options))
+
+    def set_windows(self) -> None:
+        ans = self.con.ask(self.t("windows_ask"))
+        mode = {"1": "always", "2": "chain", "3": "never"}.get((ans or "").strip())
+        if mode is not None:
+            self.opts.windows = mode
+        self.con.say(self.t("windows_set", mode=self.t(f"wm_{self.opts.windows}")))
+
     def human_turn(self, game: ChoqueGame, rec: GameRecord) -> None:
         legal = game.legal_actions()
         n = len(legal)
-        self.show_decision(game, legal)
+        window = game.pending is not None and game.pending.kind == "response"
+        if window and self.pass_window(game, rec, legal):
+            return
+        if window:
+            self.show_window(game, legal)
+        else:
+            self.show_decision(game, legal)
         while True:
             ans = self.con.ask(self.t("prompt", n=n))
             if ans is None:
@@ -357,6 +398,10 @@ class PlaySession:
                 self.show_cards(game)
             elif low in ("r", "registro", "log"):
                 self.show_events(game.log_for(HUMAN))
+            elif low in ("w", "ventanas", "windows"):
+                self.set_windows()
+                if window and self.pass_window(game, rec, legal):
+                    return
             elif low in ("s", "rendirse", "surrender"):
                 confirm = self.con.ask(self.t("confirm_surrender"))
                 if confirm is None:
@@ -437,3 +482,23 @@ def run_play(opts: PlayOptions, console: Console | None = None) -> int:
     except TableroError as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
+
+
+def link_words(game: ChoqueGame, link: tuple[Any, ...], book: CardBook) -> str:
+    """A chain link in words: its ability and the card it comes from, read from the link (read-only), or
+    the kind of link when it names neither (a keyword's link)."""
+    ability = next((x for x in link[2:] if hasattr(x, "ops") and hasattr(x, "category")), None)
+    card: CardDef | None = None
+    for x in link[2:]:
+        parts = x if isinstance(x, tuple) else (x,)
+        for y in parts:
+            if isinstance(y, CardDef):
+                card = card or y
+        if isinstance(x, tuple) and len(x) == 2 and x[0] == "char" and card is None:
+            found = game.s.find(x[1])
+            card = found[2].card if found is not None else None
+    name = book.name(card.id) if card is not None else ""
+    if ability is not None and ability.name not in ("effect", "ability"):
+        what = book.ability_name(ability.name)
+        return f"{what} ({name})" if name else what
+    return name or link_name(str(link[0]), book)

@@ -104,6 +104,7 @@ _ES: dict[str, str] = {
         "  v           muestra el texto de las cartas que ves (tu mano y el campo)\n"
         "  r           muestra todo el registro de la partida (lo que puedes ver)\n"
         "  s           te rindes (pide confirmación)\n"
+        "  w           eliges cuándo paras en las ventanas de respuesta (siempre, con cadena, nunca)\n"
         "  q           sales de la partida{saved}\n"
         "  ?           esta ayuda\n"
         "Eres el jugador A; el rival es B. Sector A = zonas C1 y C2, sector B = C3 y C4; Z1–Z5 son las "
@@ -111,6 +112,16 @@ _ES: dict[str, str] = {
         "F fuerza · R resistencia · ♥ corazones · I impacto (corazones que quita al atacar directo)."
     ),
     "help_saved": " (la partida queda guardada)",
+    "window": "Ventana de respuesta ({where}) — {chain}. {options}",
+    "window_where": "turno {turn} de {active}, fase {phase}",
+    "window_empty": "nada en la cadena",
+    "window_chain": "en la cadena: {links}",
+    "window_link": "{player} · {what}",
+    "window_passed": "Pasas la ventana de respuesta ({chain}; ventanas: {mode}, w lo cambia).",
+    "windows_ask": "¿Cuándo paras en una ventana de respuesta? 1) siempre  2) solo si hay algo en la cadena  "
+                   "3) nunca: ",
+    "windows_set": "Ventanas de respuesta: {mode}.",
+    "wm_always": "siempre", "wm_chain": "solo con cadena", "wm_never": "nunca",
     "confirm_surrender": "¿Seguro que te rindes? (s/n): ",
     "not_surrendering": "Sigues jugando.",
     "quit": "Sales de la partida.",
@@ -290,6 +301,7 @@ _EN: dict[str, str] = {
         "  v           shows the text of the cards you see (your hand and the field)\n"
         "  r           shows the whole game log (what you may see)\n"
         "  s           surrender (asks to confirm)\n"
+        "  w           choose when to stop at response windows (always, with a chain, never)\n"
         "  q           quit the game{saved}\n"
         "  ?           this help\n"
         "You are player A; the opponent is B. Sector A = zones C1 and C2, sector B = C3 and C4; Z1–Z5 are "
@@ -297,6 +309,16 @@ _EN: dict[str, str] = {
         "F strength · R resistance · ♥ hearts · I impact (hearts it takes in a direct attack)."
     ),
     "help_saved": " (the game stays saved)",
+    "window": "Response window ({where}) — {chain}. {options}",
+    "window_where": "turn {turn}, {active} plays, {phase} phase",
+    "window_empty": "nothing on the chain",
+    "window_chain": "on the chain: {links}",
+    "window_link": "{player} · {what}",
+    "window_passed": "You pass the response window ({chain}; windows: {mode}, w changes it).",
+    "windows_ask": "When do you stop at a response window? 1) always  2) only with something on the chain  "
+                   "3) never: ",
+    "windows_set": "Response windows: {mode}.",
+    "wm_always": "always", "wm_chain": "only with a chain", "wm_never": "never",
     "confirm_surrender": "Do you really surrender? (y/n): ",
     "not_surrendering": "You play on.",
     "quit": "You leave the game.",
