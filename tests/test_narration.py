@@ -61,3 +61,79 @@ def test_the_terminal_words_the_new_events_without_raw_structures() -> None:
             assert said, (name, lang)
             for line in said:
                 assert not RAW.search(line), line
+
+
+# -- every event kind, both languages (issue 17, item 3) ---------------------------------------------------
+ENGLISH_WORDS = re.compile(r"\b(the|of|and|ability|effect|hearts?|resistance|negated|activation|support|trigger|"
+                           r"call|draws?|phase|chain|link|none|null|card|soul|plays|left|to)\b")
+SPANISH_AGREEMENT = re.compile(r"\b1 (cartas|corazones)\b|le quedan 1\b|\blas 1\b")
+
+
+def all_events() -> list[tuple[dict[str, Any], Any, Any]]:
+    """Events from seeded random games of both editions and from every scenario, each with the Spanish and
+    English lexicons of the cards it may name."""
+    from tablero.core import Rng, new_game
+    from tablero.games.choque.cardfile import shipped_pool
+    from tablero.games.choque.cards import CardPool
+    from tablero.games.choque.deckfile import shipped_decks
+    from tablero.games.choque.narrate import lexicon
+
+    out = []
+    shipped = {lang: lexicon(shipped_pool(), lang) for lang in ("es", "en")}
+    decks = list(shipped_decks().values())
+    for seed in range(24):
+        rng = Rng(seed)
+        pair = [d.deck for d in decks if d.deck.edition == ("choque-2026" if seed % 2 else "choque-legacy")]
+        game = new_game("choque", decks=[rng.choice(pair), rng.choice(pair)], seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.apply(legal[rng.below(len(legal))])
+        out += [(e, shipped["es"], shipped["en"]) for e in game.s.log]
+    for path in sorted(SCENARIOS.rglob("*.yaml")):
+        doc = load(path)
+        try:
+            game = play(doc)
+        except Exception:  # noqa: BLE001 - a scenario the judge refuses on purpose is not this test's
+            continue
+        cards = list(CardPool.from_dicts(doc.get("cards"), "cards", base=shipped_pool()))
+        es, en = lexicon(cards, "es"), lexicon(cards, "en")
+        out += [(e, es, en) for e in game.s.log]
+    return out
+
+
+def test_every_event_kind_is_worded_in_both_languages_without_raw_words() -> None:
+    events = all_events()
+    kinds = {e["event"] for e, _, _ in events}
+    assert len(kinds) >= 40, sorted(kinds)  # the test sees (nearly) every kind the engine logs
+    for event, es, en in events:
+        for lang, words in (("es", es), ("en", en)):
+            text = narrate(event, lang, words)
+            assert not RAW.search(text), (lang, event, text)
+            assert "Pasa algo" not in text and "Something happens" not in text, (lang, event)
+            if lang == "es":
+                assert not ENGLISH_WORDS.search(text), (event, text)
+                assert not SPANISH_AGREEMENT.search(text), (event, text)
+            else:
+                assert not re.search(r"\b1 (cards|hearts)\b", text), (event, text)
+
+
+def test_spanish_agrees_with_the_cards_gender_and_number() -> None:
+    from tablero.games.choque.narrate import Lexicon
+
+    words = Lexicon("es", {"coliseo": "Arena Coliseo", "lobo": "Lobo"}, {}, {"coliseo": "arena", "lobo": "personaje"})
+    assert narrate({"event": "destroyed", "player": "B", "card": "coliseo", "reason": "arena"}, "es", words) == (
+        "Arena Coliseo de B es destruida (otra arena la reemplaza).")
+    assert narrate({"event": "defeated", "player": "B", "card": "lobo"}, "es", words) == (
+        "Lobo de B es vencido y va al Mictlán.")
+    assert narrate({"event": "ofrenda", "player": "A", "returned": 1}, "es", words) == (
+        "A hace la ofrenda: devuelve 1 carta y roba de nuevo.")
+    assert narrate({"event": "clarividencia", "player": "A", "count": 1}, "es", words) == (
+        "A mira la carta superior de su baraja (Clarividencia).")
+    assert narrate({"event": "heart_lost", "player": "A", "card": "lobo", "hearts": 1}, "es", words) == (
+        "Lobo de A pierde un corazón (le queda 1 corazón).")
+    assert narrate({"event": "attack", "player": "A", "attacker": "lobo", "target": ["B.C1", "B.C2"]}, "es",
+                   words) == "A declara batalla: Lobo contra C1 de B y C2 de B."
+    assert narrate({"event": "portal", "player": "B", "zones": ["C1", "C3"]}, "en", words) == (
+        "B swaps C1 and C3 (Portal).")
+    assert narrate({"event": "activate", "player": "A", "ability": "effect", "source": "lobo"}, "es", words) == (
+        "A activa Lobo.")

@@ -37,7 +37,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from tablero.agents import Agent, Seat, make_agent
 from tablero.core import IllegalAction, derive_seed
 from tablero.games.choque.game import ChoqueGame
-from tablero.games.choque.narrate import narrate
+from tablero.games.choque.narrate import Lexicon, lexicon, narrate
 from tablero.play.record import RULES_VERSION, GameRecord, Replay
 
 from .errors import ApiError
@@ -61,13 +61,12 @@ def public_view(g: ChoqueGame) -> dict[str, Any]:
 
 
 @functools.cache
-def _card_names() -> dict[str, dict[str, str]]:
-    """Display names of the shipped cards, per language (English where the card file gives one)."""
+def _card_names() -> dict[str, Lexicon]:
+    """The names a log line needs, per language: the shipped cards' and their abilities' (English where
+    the card file gives one), and their types (Spanish agreement)."""
     from tablero.games.choque.cardfile import shipped_pool
 
-    es = {c.id: c.name for c in shipped_pool()}
-    en = {c.id: (c.raw.get("en") or {}).get("name", c.name) for c in shipped_pool()}
-    return {"es": es, "en": en}
+    return {lang: lexicon(shipped_pool(), lang) for lang in ("es", "en")}
 
 
 def events_for(g: ChoqueGame, seat: str | None, start: int, end: int) -> list[dict[str, Any]]:

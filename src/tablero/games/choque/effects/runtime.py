@@ -276,7 +276,7 @@ class EffectRules(KeywordRules):
             q.arena = None
         s.players[owner].put(card, to, public=True)
         s.fx_changed()
-        self._event(reason, player=NAMES[qi], card=card.id, zone=zone, reason="effect")
+        self._event(reason, player=NAMES[qi], card=card.id, zone=zone, reason="effect", to=to)
 
     def _target_options(self, pi: int, ability: Ability, src: Handle) -> list[list[str]] | None:
         """Every legal ``targets`` list for activating ``ability`` (None: no legal choice exists)."""
@@ -545,14 +545,14 @@ class EffectRules(KeywordRules):
             p = self.s.players[pi]
             if v == "send":
                 sent = _send_top(p, a["count"])
-                self._paid(pi, ab, v, cards=[c.id for c in sent], count=len(sent))
+                self._paid(pi, ab, v, src, cards=[c.id for c in sent], count=len(sent))
             elif v == "lose_hearts":
                 p.hearts = max(0, p.hearts - a["amount"])
-                self._paid(pi, ab, v, count=a["amount"], hearts=p.hearts)
+                self._paid(pi, ab, v, src, count=a["amount"], hearts=p.hearts)
             elif v == "confine_self":
                 found = self.s.find(src[1])
                 if found is not None:
-                    self._paid(pi, ab, v, card=found[2].card.id)
+                    self._paid(pi, ab, v, src, card=found[2].card.id)
                     self._leave_field(found[0], found[1], "confined", reason="cost")
             else:
                 cands = self._cost_candidates(pi, op, src)
@@ -560,24 +560,25 @@ class EffectRules(KeywordRules):
                 copies = sum(getattr(p, _ZONE_LISTS[h[2]]).count(h[3]) if h[0] == "card" else 1 for _, h in cands)
                 if copies == need and len(cands) == need and op.verb != "discard":
                     for _, h in cands:
-                        self._pay_one(pi, op, h, ab)
+                        self._pay_one(pi, op, h, ab, src)
                     continue
                 self.s.stack.append(("pay", pi, src, ab, i, then))
                 self._select(pi, "cost", op, src, need, ())
                 return
         self._after_pay(then)
 
-    def _paid(self, pi: int, ab: Ability | None, cost: str, **what: Any) -> None:
-        """A cost was paid: the log says which and with what (every card named went face up)."""
-        self._event("paid", player=NAMES[pi], ability=ab.name if ab is not None else "", cost=cost, **what)
-        # (the ability's source is the "activate" or "trigger" event just before: it is not repeated)
+    def _paid(self, pi: int, ab: Ability | None, cost: str, src: Handle | None = None, **what: Any) -> None:
+        """A cost was paid: the log says which, for what and with what (every card named went face up)."""
+        source = {"source": self._src_name(src)} if src is not None else {}
+        self._event("paid", player=NAMES[pi], ability=ab.name if ab is not None else "", cost=cost, **source,
+                    **what)
 
-    def _pay_one(self, pi: int, op: Op, h: Handle, ab: Ability | None = None) -> None:
+    def _pay_one(self, pi: int, op: Op, h: Handle, ab: Ability | None = None, src: Handle | None = None) -> None:
         p = self.s.players[pi]
         if op.verb == "sacrifice":
             found = self.s.find(h[1])
             if found is not None:
-                self._paid(pi, ab, "sacrifice", card=found[2].card.id)
+                self._paid(pi, ab, "sacrifice", src, card=found[2].card.id)
                 self._leave_field(found[0], found[1], "mictlan", reason="sacrifice")
         elif op.verb == "return_soul":
             soul = p.zones[h[2]]
@@ -586,16 +587,16 @@ class EffectRules(KeywordRules):
             self.s.target_cache = None  # souls are field targets too
             p.hand.append(soul)
             p.hand_known.append(soul)
-            self._paid(pi, ab, "return_soul", card=soul.id)
+            self._paid(pi, ab, "return_soul", src, card=soul.id)
         elif op.verb == "discard":
             card = h[3]
             p.hand.remove(card)
             p.forget(card)
             p.mictlan.append(card)
-            self._paid(pi, ab, "discard", card=card.id)
+            self._paid(pi, ab, "discard", src, card=card.id)
         elif op.verb == "isolate":
             card = h[3]
-            self._paid(pi, ab, "isolate", card=card.id)
+            self._paid(pi, ab, "isolate", src, card=card.id)
             getattr(p, _ZONE_LISTS[h[2]]).remove(card)
             if h[2] == "hand":
                 p.forget(card)  # it left the hand: the opponent no longer knows it there (CH-11.2)
@@ -666,9 +667,9 @@ class EffectRules(KeywordRules):
         pos = len(s.chain)  # this link's position (it was just popped)
         negated = pos in s.negated
         if negated:
-            self._event("negated", player=NAMES[pi], ability=ab.name)
+            self._event("negated", player=NAMES[pi], ability=ab.name, source=self._src_name(src))
         elif not self._condition_ok(pi, src, ab.condition):
-            self._event("fizzled", player=NAMES[pi], ability=ab.name)
+            self._event("fizzled", player=NAMES[pi], ability=ab.name, source=self._src_name(src))
         else:
             if not drawn and ab.has_random:
                 chosen = dict(chosen)  # the link's own map may be shared with copies of this state
@@ -728,7 +729,7 @@ class EffectRules(KeywordRules):
         s = self.s
         pos = len(s.chain)
         if pos in s.negated:
-            self._event("negated", player=NAMES[pi], ability=ab.name)
+            self._event("negated", player=NAMES[pi], ability=ab.name, source=self._src_name(src))
             return
         if ready is not None:
             if self._condition_ok(pi, src, ab.condition):
@@ -751,7 +752,7 @@ class EffectRules(KeywordRules):
     def _start_trigger(self, pi: int, src: Handle, ab: Ability, ctx: tuple[Any, ...]) -> None:
         if ab.once_per_turn:
             self.s.used = (*self.s.used, self._once_key(src, ab))
-        self._event("trigger", player=NAMES[pi], ability=ab.name)
+        self._event("trigger", player=NAMES[pi], ability=ab.name, source=self._src_name(src))
         below = len(self.s.chain) - 1  # a triggered negate answers the link under it
         run = ("ctx", pi, src, ab, (), below, ctx)
         self.s.stack.append(("trig_targets", run, 0, ()))
@@ -940,6 +941,7 @@ class EffectRules(KeywordRules):
         for qi, zi, c in self._targets(ctx, target):
             if self.s.players[qi].chars[zi] is c:
                 self._leave_field(qi, zi, to, reason=reason)
+                self._event(reason, player=NAMES[qi], card=c.card.id, zone=CHAR_ZONES[zi], to=to)  # it was seen
         for h in self._slots(ctx, target):
             self._remove_slot(h, to, reason)
         for h in self._target_cards(ctx, target):
@@ -1121,7 +1123,7 @@ class EffectRules(KeywordRules):
         if purpose == "cost":
             ab = next((st[3] for st in reversed(s.stack) if st[0] == "pay"), None)  # whose cost it is
             for h in picked:
-                self._pay_one(pi, op, h, ab)
+                self._pay_one(pi, op, h, ab, src)
         elif purpose == "discard":
             for h in picked:
                 card = h[3]
