@@ -137,3 +137,35 @@ def test_spanish_agrees_with_the_cards_gender_and_number() -> None:
         "B swaps C1 and C3 (Portal).")
     assert narrate({"event": "activate", "player": "A", "ability": "effect", "source": "lobo"}, "es", words) == (
         "A activa Lobo.")
+
+
+# -- every action form, both languages ---------------------------------------------------------------------
+def test_every_action_form_is_worded_in_both_languages_without_raw_words() -> None:
+    """Each legal action of 16 random games, at every decision, as the deciding seat sees it: never the JSON
+    fallback, an id, a bracket or (in Spanish) an English word."""
+    from tablero.core import Rng, new_game
+    from tablero.games.choque.cardbook import CardBook as Book
+    from tablero.games.choque.cardfile import shipped_pool
+    from tablero.games.choque.deckfile import shipped_decks
+    from tablero.games.choque.describe import describe
+
+    books = {lang: Book(shipped_pool(), lang) for lang in ("es", "en")}
+    decks = list(shipped_decks().values())
+    forms: set[str] = set()
+    for seed in range(16):
+        rng = Rng(100 + seed)
+        pair = [d.deck for d in decks if d.deck.edition == ("choque-2026" if seed % 2 else "choque-legacy")]
+        game = new_game("choque", decks=[rng.choice(pair), rng.choice(pair)], seed=seed)
+        while not game.is_over:
+            d = game.pending
+            legal = game.legal_actions()
+            view = game.view(d.player)
+            for a in legal:
+                forms.add(str(a["do"]))
+                for lang, book in books.items():
+                    text = describe(a, view, d.kind, book, d.player)
+                    assert not text.startswith("{") and not RAW.search(text), (lang, a, text)
+                    if lang == "es":
+                        assert not ENGLISH_WORDS.search(text), (a, text)
+            game.apply(legal[rng.below(len(legal))])
+    assert {"call", "play", "attack", "pass", "end_phase", "activate_soul", "ofrenda"} <= forms, forms

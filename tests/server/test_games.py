@@ -492,3 +492,22 @@ def test_between_accounts_the_server_draws_the_seed_and_refuses_a_chosen_one(db_
             c.get(f"/api/games/{i}", headers=ana).text for i in ids)
         for x in seeds:
             assert not seed_leaks(shown, x)
+
+
+def test_each_legal_action_comes_with_its_words(client: TestClient) -> None:
+    """``labels``: each legal action in Spanish and English, as the terminal words it (one wording)."""
+    from tablero.games.choque.cardbook import CardBook
+    from tablero.games.choque.cardfile import shipped_pool
+    from tablero.games.choque.describe import describe
+
+    ana = register(client, "ana")
+    gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "ai:random",
+                                                       "seed": 4}).json()["id"]
+    env = my_turn(client, gid, ana)
+    assert env["legal_actions"] and len(env["labels"]) == len(env["legal_actions"])
+    for action, label in zip(env["legal_actions"], env["labels"], strict=True):
+        for lang in ("es", "en"):
+            assert label[lang] == describe(action, env["view"], env["pending"]["kind"],
+                                           CardBook(shipped_pool(), lang), "A")
+    assert any("Terminar" in label["es"] or "Pasar" in label["es"] or "Llamar" in label["es"]
+               for label in env["labels"])

@@ -396,6 +396,11 @@ def test_a_double_click_takes_the_action_once_and_says_nothing(page: Page, serve
     page.wait_for_function("() => document.querySelector('#status.my-turn') !== null", timeout=30_000)
     gid = page.locator("#game").get_attribute("data-game")
     before = seq(page)
+    labels = page.evaluate("""async (id) => (await (await fetch(`/api/games/${id}`, {
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } })).json()).labels.map((l) => l.es)""",
+                           gid)
+    shown = page.locator("button.action:not(.group)").all_inner_texts()
+    assert shown and set(shown) <= set(labels), (shown, labels)  # the server's words, as the terminal's
     posted: list[int] = []
     page.on("response", lambda r: posted.append(r.status) if r.url.endswith(f"/api/games/{gid}/actions") else None)
     button = page.locator("button.action:not(.group)").first

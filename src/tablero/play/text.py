@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from tablero.games.choque.cards import CardDef
-from tablero.games.choque.terms import KEYWORD_NAMES, KEYWORD_NAMES_EN
+from tablero.games.choque.cardbook import CardBook, keyword_name
 
 LANGS = ("es", "en")
 
@@ -147,46 +144,7 @@ _ES: dict[str, str] = {
     "match_loss": "El rival gana el encuentro.",
     "match_draw": "El encuentro termina en empate.",
     # action descriptions
-    "a_activate_soul": "Activar el alma {card} (valor {v}) en {zone}",
-    "a_call": "Llamar a {card} (valor {v}) en {zone}",
-    "a_call_amalgam": "Llamar la amalgama {card} en {zone}, aislando {materials}",
-    "a_play_sector": "Jugar el sector {card} en {zone}",
-    "a_play_sector_opp": "Jugar el sector {card} en el {zone} del rival",
-    "a_play_arena": "Jugar la arena {card}",
-    "a_play_arena_replace": "Jugar la arena {card} (reemplaza a {old})",
-    "a_play_apoyo": "Activar el apoyo {card} ({sub}) en {zone}",
-    "a_on": " sobre {targets}",
-    "a_use": "Usar {ability} de {source}",
-    "a_use_portal": "Usar Portal de {source}: intercambiar {a} y {b}",
-    "a_attack_hearts": "Atacar directo a los corazones del rival con {attacker}",
-    "a_attack": "Atacar a {target} con {attacker}",
-    "a_attack_double": "Atacar a {a} y {b} con {attacker} (Doble batalla)",
-    "a_repeat": "Repetir la batalla: {what}",
-    "a_defend": "Defender con {defender}",
-    "a_pass": "Pasar",
-    "a_pass_response": "No responder",
-    "a_pass_defend": "No defender",
-    "a_pass_ofrenda": "No hacer la ofrenda",
-    "a_pass_choose": "Declinar",
-    "a_pass_battle_repeat": "No repetir la batalla",
-    "a_ofrenda": "Hacer la ofrenda: devolver tu mano ({cards}) y robar de nuevo",
-    "a_end_action": "Terminar la fase de acción (pasar al combate)",
-    "a_end_combat": "Terminar la fase de combate (fin del turno)",
-    "a_end": "Terminar la fase",
-    "a_elite": "Élite: duplicar fuerza y resistencia en esta batalla",
-    "a_use_optional": "Usar la habilidad",
-    "a_choose_zone": "Elegir la zona {zone}",
-    "a_choose_card": "Elegir {card}",
-    "a_choose_target": "Elegir {target}",
-    "a_zombificar": "Devolver {soul} a la mano y llamar a {card} desde el Mictlán en {zone}",
-    "a_discard": "Mandar {card} al Mictlán",
-    "a_surrender": "Rendirse",
     "and": "y",
-    "from_hand": "{card} (de la mano)",
-    "ref_mine": "tu {zone}",
-    "ref_theirs": "{zone} del rival",
-    "ref_side": "{zone} de {side}",
-    "ref_card": "{card} ({loc})",
     # replay
     "r_header": "Repetición: {n} acciones · {edition} · semilla {seed} · A: «{a}» ({agent_a}) · B: «{b}» ({agent_b})",
     "r_games": "Este archivo tiene {n} CHOQUES; se muestra el {k} (usa --game para elegir otro).",
@@ -343,46 +301,7 @@ _EN: dict[str, str] = {
     "match_win": "You win the match!",
     "match_loss": "The opponent wins the match.",
     "match_draw": "The match is drawn.",
-    "a_activate_soul": "Activate the soul {card} (value {v}) in {zone}",
-    "a_call": "Call {card} (value {v}) into {zone}",
-    "a_call_amalgam": "Call the amalgam {card} into {zone}, isolating {materials}",
-    "a_play_sector": "Play the sector {card} in {zone}",
-    "a_play_sector_opp": "Play the sector {card} in the opponent's {zone}",
-    "a_play_arena": "Play the arena {card}",
-    "a_play_arena_replace": "Play the arena {card} (replaces {old})",
-    "a_play_apoyo": "Play the support {card} ({sub}) in {zone}",
-    "a_on": " on {targets}",
-    "a_use": "Use {ability} of {source}",
-    "a_use_portal": "Use Portal of {source}: swap {a} and {b}",
-    "a_attack_hearts": "Attack the opponent's hearts directly with {attacker}",
-    "a_attack": "Attack {target} with {attacker}",
-    "a_attack_double": "Attack {a} and {b} with {attacker} (Double battle)",
-    "a_repeat": "Repeat the battle: {what}",
-    "a_defend": "Defend with {defender}",
-    "a_pass": "Pass",
-    "a_pass_response": "Don't respond",
-    "a_pass_defend": "Don't defend",
-    "a_pass_ofrenda": "Skip the ofrenda",
-    "a_pass_choose": "Decline",
-    "a_pass_battle_repeat": "Don't repeat the battle",
-    "a_ofrenda": "Make the ofrenda: return your hand ({cards}) and draw again",
-    "a_end_action": "End the action phase (go to combat)",
-    "a_end_combat": "End the combat phase (end of turn)",
-    "a_end": "End the phase",
-    "a_elite": "Elite: double strength and resistance for this battle",
-    "a_use_optional": "Use the ability",
-    "a_choose_zone": "Choose zone {zone}",
-    "a_choose_card": "Choose {card}",
-    "a_choose_target": "Choose {target}",
-    "a_zombificar": "Return {soul} to your hand and call {card} from the Mictlán into {zone}",
-    "a_discard": "Send {card} to the Mictlán",
-    "a_surrender": "Surrender",
     "and": "and",
-    "from_hand": "{card} (from your hand)",
-    "ref_mine": "your {zone}",
-    "ref_theirs": "opponent's {zone}",
-    "ref_side": "{side}'s {zone}",
-    "ref_card": "{card} ({loc})",
     "r_header": "Replay: {n} actions · {edition} · seed {seed} · A: \"{a}\" ({agent_a}) · B: \"{b}\" ({agent_b})",
     "r_games": "This file holds {n} CHOQUES; showing number {k} (use --game to pick another).",
     "r_step": "Action {i}/{n}: {who} — {what}",
@@ -412,12 +331,6 @@ def tr(lang: str, key: str, **kw: object) -> str:
     return table[key].format(**kw) if kw else table[key]
 
 
-def keyword_name(kw: str, lang: str) -> str:
-    if lang == "en":
-        return KEYWORD_NAMES_EN.get(kw, kw)
-    return KEYWORD_NAMES.get(kw, kw)
-
-
 def join(items: list[str], lang: str) -> str:
     """``a, b y c`` / ``a, b and c``."""
     if len(items) <= 1:
@@ -425,59 +338,4 @@ def join(items: list[str], lang: str) -> str:
     return ", ".join(items[:-1]) + f" {tr(lang, 'and')} " + items[-1]
 
 
-class CardBook:
-    """Card definitions by id, and their display names in one language."""
-
-    def __init__(self, cards: Iterable[CardDef], lang: str) -> None:
-        self.lang = lang
-        self.cards: dict[str, CardDef] = {}
-        self.abilities_en: dict[str, str] = {}
-        for c in cards:
-            if c.id in self.cards:
-                continue
-            self.cards[c.id] = c
-            for ab in c.raw.get("abilities") or []:
-                en = ab.get("en") if isinstance(ab, dict) else None
-                if isinstance(en, dict) and isinstance(en.get("name"), str) and isinstance(ab.get("name"), str):
-                    self.abilities_en[ab["name"]] = en["name"]
-
-    def get(self, cid: str) -> CardDef | None:
-        return self.cards.get(cid)
-
-    def name(self, cid: str) -> str:
-        c = self.cards.get(cid)
-        return c.display_name(self.lang) if c is not None else cid
-
-    def names(self) -> dict[str, str]:
-        return {cid: c.display_name(self.lang) for cid, c in self.cards.items()}
-
-    def keywords(self, cid: str) -> list[str]:
-        """The card's exclusive abilities by display name, Clarividencia with its X."""
-        from tablero.games.choque.terms import KEYWORDS
-
-        c = self.cards.get(cid)
-        if c is None:
-            return []
-        out = []
-        for k in KEYWORDS:
-            if k in c.keywords:
-                n = keyword_name(k, self.lang)
-                out.append(f"{n} {c.params[k]}" if k in c.params else n)
-        return out
-
-    def ability_name(self, ability: str) -> str:
-        """A keyword id as its display name; a card's own ability name as printed (or its translation)."""
-        if self.lang == "en" and ability in self.abilities_en:
-            return self.abilities_en[ability]
-        return keyword_name(ability, self.lang)
-
-    def text(self, cid: str) -> str:
-        """The card's rules text in the book's language."""
-        c = self.cards.get(cid)
-        if c is None:
-            return ""
-        if self.lang == "en":
-            en = c.raw.get("en")
-            if isinstance(en, dict) and isinstance(en.get("text"), str):
-                return str(en["text"])
-        return c.text
+__all__ = ["TEXTS", "CardBook", "join", "keyword_name", "tr"]

@@ -36,6 +36,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from tablero.agents import Agent, Seat, make_agent
 from tablero.core import IllegalAction, derive_seed
+from tablero.games.choque.cardbook import CardBook
+from tablero.games.choque.describe import describe
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.narrate import Lexicon, lexicon, narrate
 from tablero.play.record import RULES_VERSION, GameRecord, Replay
@@ -82,6 +84,20 @@ def events_for(g: ChoqueGame, seat: str | None, start: int, end: int) -> list[di
     return out
 
 
+@functools.cache
+def _books() -> dict[str, CardBook]:
+    from tablero.games.choque.cardfile import shipped_pool
+
+    return {lang: CardBook(shipped_pool(), lang) for lang in ("es", "en")}
+
+
+def action_labels(legal: list[dict[str, Any]], view: dict[str, Any], kind: str | None,
+                  seat: str | None) -> list[dict[str, str]]:
+    """Each legal action in words, in Spanish and English: the same words the terminal lists them with."""
+    books = _books()
+    return [{lang: describe(a, view, kind, book, seat) for lang, book in books.items()} for a in legal]
+
+
 def rules_json(version: int, options: dict[str, Any] | None, note: str | None = None) -> dict[str, Any]:
     """The rules a game is played under, as every envelope names them: its rules version, the current one,
     its engine options, and the note when its record does not replay whole under the current rules."""
@@ -99,9 +115,12 @@ def envelope(g: ChoqueGame, seat: str | None, seq: int, events: tuple[int, int] 
     decision, and the ``winner`` its row records."""
     d = None if g.is_over or held else g.pending
     mine = d is not None and seat is not None and d.player == seat
-    return {"view": g.view(seat) if seat else public_view(g),
+    view = g.view(seat) if seat else public_view(g)
+    legal = g.legal_actions() if mine else []
+    return {"view": view,
             "pending": {"player": d.player, "kind": d.kind} if d is not None else None,
-            "legal_actions": g.legal_actions() if mine else [],
+            "legal_actions": legal,
+            "labels": action_labels(legal, view, d.kind if d is not None else None, seat),
             "winner": winner if held else g.winner,
             "seq": seq,
             "events": events_for(g, seat, *events),

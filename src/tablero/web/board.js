@@ -114,6 +114,9 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
   const other = seat === "A" ? "B" : "A";
   const legal = env.legal_actions || [];
   const mine = legal.length > 0;
+  // each action's words come with the envelope (the server words them as the terminal does)
+  const labels = new Map(legal.map((a, i) => [a, (env.labels || [])[i]]));
+  const words = (a) => { const l = labels.get(a); return l ? (l[lang] || l.es) : describe(a, name); };
   let status;
   const held = !replay && env.rules && env.rules.note && !env.pending; // stopped: see the note below
   if (env.winner) status = env.winner === "draw" ? t("draw") : env.winner === me ? t("won") : t("lost");
@@ -149,7 +152,7 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
     const s = selected ? null : sourceOf(a);
     const many = s ? bySource.get(s) : null;
     if (!many || many.length < GROUP_MIN) {
-      listed.push(el("button", { type: "button", class: "action", onclick: () => act(a) }, describe(a, name)));
+      listed.push(el("button", { type: "button", class: "action", onclick: () => act(a) }, words(a)));
     } else if (!grouped.has(s)) {
       grouped.add(s);
       listed.push(el("button", { type: "button", class: "action group", "data-source": s,

@@ -27,8 +27,8 @@ from .decks import resolve_deck
 ENVELOPE = {**ERRORS, 200: {"model": EnvelopeOut}}
 # open challenges one account may have at once: 500 of them slowed every user's lobby eightfold
 MAX_OPEN_CHALLENGES = 5
-NOT_STARTED: dict[str, Any] = {"view": None, "pending": None, "legal_actions": [], "winner": None, "seq": 0,
-                               "events": []}  # a challenge nobody has accepted yet, less its ``players``
+NOT_STARTED: dict[str, Any] = {"view": None, "pending": None, "legal_actions": [], "labels": [], "winner": None,
+                               "seq": 0, "events": []}  # a challenge nobody has accepted yet, less its ``players``
 
 router = APIRouter()
 
