@@ -407,6 +407,22 @@ def test_a_double_click_takes_the_action_once_and_says_nothing(page: Page, serve
     with page.expect_response(lambda r: r.url.endswith(f"/api/games/{gid}/actions") and r.status == 409) as stale, \
             page.expect_response(lambda r: r.request.method == "GET" and r.url.endswith(f"/api/games/{gid}")):
         button.dblclick()
-    assert "stale action" in stale.value.json()["error"]
+    assert "acción atrasada" in stale.value.json()["error"]  # in the table's language
     expect(page.locator(".error")).to_have_count(0)
     assert sorted(posted) == [200, 409] and seq(page) >= before + 1
+
+
+def test_the_servers_refusals_come_in_the_tables_language(page: Page, server: str) -> None:
+    """A wrong password is refused in the table's language (the page sends it as Accept-Language), whatever
+    the browser's own (headless Chromium asks for English)."""
+    register(page, server, "eli_web")
+    page.click("#logout")
+    page.fill("#username", "eli_web")
+    page.fill("#password", "no-es-la-buena")
+    page.click("#login")
+    expect(page.locator(".error")).to_contain_text("usuario o contraseña incorrectos")
+    page.click("#lang")
+    page.fill("#username", "eli_web")
+    page.fill("#password", "no-es-la-buena")
+    page.click("#login")
+    expect(page.locator(".error").first).to_contain_text("wrong username or password")

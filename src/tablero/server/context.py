@@ -16,6 +16,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
+from tablero.core.i18n import msg
+
 from . import auth
 from .auth import Caller, Hashing
 from .errors import ApiError
@@ -75,20 +77,20 @@ class Server:
         """The caller behind a bearer token (401 without one, or with an unknown or expired one). Known
         tokens are remembered in memory, so a bot's request costs no database round trip to authenticate."""
         if not authorization or not authorization.startswith("Bearer "):
-            raise ApiError(401, "missing bearer token (Authorization: Bearer <token> from POST /api/token)")
+            raise ApiError(401, msg("missing bearer token (Authorization: Bearer <token> from POST /api/token)"))
         digest = auth.digest(authorization.removeprefix("Bearer ").strip())
         known = self.known_tokens.get(digest)
         if known is None:
             known = await run_in_threadpool(self._lookup, digest)
             if known is None:
-                raise ApiError(401, "unknown or revoked token")
+                raise ApiError(401, msg("unknown or revoked token"))
             if len(self.known_tokens) > TOKEN_CACHE_MAX:
                 self.known_tokens.clear()
             self.known_tokens[digest] = known
         caller, expires = known
         if auth.clock() >= expires:
             self.known_tokens.pop(digest, None)
-            raise ApiError(401, "the token has expired; log in again (POST /api/token)")
+            raise ApiError(401, msg("the token has expired; log in again (POST /api/token)"))
         return caller
 
     def revoke(self, digest: str) -> None:

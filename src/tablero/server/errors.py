@@ -5,6 +5,7 @@ malformed body). One exception type carries them from anywhere (a route, the gam
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -13,6 +14,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from tablero.core.i18n import SOURCE, Msg, catalogue, msg, negotiate
 
 from .db import fault, is_storage_fault
 
@@ -24,9 +27,9 @@ class ApiError(Exception):
     """A refused request: HTTP status, a message for people, and the rule id when a game rule refused it.
     Raised before anything is changed, so a refusal never leaves a trace."""
 
-    def __init__(self, status: int, error: str, rule: str | None = None,
+    def __init__(self, status: int, error: str | Msg, rule: str | None = None,
                  headers: dict[str, str] | None = None) -> None:
-        super().__init__(error)
+        super().__init__(str(error))
         self.status = status
         self.error = error
         self.rule = rule
@@ -48,13 +51,26 @@ def error_response(status: int, error: str, rule: str | None = None,
     return JSONResponse({"error": error, "rule": rule}, status_code=status, headers=headers)
 
 
+LOCALES = Path(__file__).parent / "locales"  # the server's messages, one gettext catalogue per language
+
+
+def language_of(request: Request) -> str:
+    """The language the client asked for (``Accept-Language``; the browser table sends its own), among the
+    server's catalogues; English, the API's own, when it asks for none of them."""
+    words = catalogue(str(LOCALES))
+    return negotiate(request.headers.get("accept-language"), words.languages, default=SOURCE)
+
+
 def install_error_handlers(app: FastAPI) -> None:
-    """Every refusal, FastAPI's own included (a malformed body, an unknown route), as ``{error, rule}``."""
+    """Every refusal, FastAPI's own included (a malformed body, an unknown route), as ``{error, rule}``, in
+    the client's language (the rule id is the same in every language)."""
 
     @app.exception_handler(ApiError)
-    async def _api_error(_request: Request, e: ApiError) -> JSONResponse:
-        headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else e.headers
-        return error_response(e.status, e.error, e.rule, headers)
+    async def _api_error(request: Request, e: ApiError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else dict(e.headers or {})
+        lang = language_of(request)
+        headers["Content-Language"] = lang
+        return error_response(e.status, catalogue(str(LOCALES)).say(e.error, lang), e.rule, headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
@@ -72,9 +88,10 @@ def install_error_handlers(app: FastAPI) -> None:
         if not is_storage_fault(e):
             raise e  # a bug: the 500 below, with its traceback in the server's log
         log.error("storage fault on %s %s: %s", request.method, request.url.path, fault(e))
-        return error_response(503, "the database cannot store anything just now (the disk may be full or "
-                                   "read-only); nothing was changed: try again later",
-                              headers={"Retry-After": RETRY_STORAGE})
+        lang = language_of(request)
+        text = catalogue(str(LOCALES)).say(msg("the database cannot store anything just now (the disk may be "
+                                               "full or read-only); nothing was changed: try again later"), lang)
+        return error_response(503, text, headers={"Retry-After": RETRY_STORAGE, "Content-Language": lang})
 
     @app.exception_handler(Exception)
     async def _internal(request: Request, e: Exception) -> JSONResponse:

@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from tablero.agents import Agent, Seat, make_agent
 from tablero.core import IllegalAction, derive_seed
+from tablero.core.i18n import msg
 from tablero.games.choque.cardbook import CardBook
 from tablero.games.choque.describe import describe
 from tablero.games.choque.game import ChoqueGame
@@ -310,7 +311,7 @@ class GameHub:
             rp = replay_row(r, stored)
             note = rp.note()
             if rp.game is None:
-                raise ApiError(409, f"game {m.id} cannot be shown: {note}")
+                raise ApiError(409, msg("game {id} cannot be shown: {note}", id=m.id, note=note))
             g = rp.game
             if note is not None:
                 self.noted[m.id] = rp  # its note is told in every envelope, with the result stored by then
@@ -397,22 +398,25 @@ class GameHub:
         under the game's lock so that two copies of one request cannot both pass. Returns the player's
         envelope; an AI seat's reply follows in the background. Call under the lock."""
         if m.status != "playing":
-            raise ApiError(409, f"game {m.id} is {m.status}, not being played")
+            raise ApiError(409, msg("game {id} is {status}, not being played", id=m.id, status=m.status))
         if seq is not None:
             self.game(s, m)  # the game's seq is known once it is live
             if seq != self.seq[m.id]:
-                raise ApiError(409, f"stale action: it answers seq {seq}, and game {m.id} is at seq "
-                                    f"{self.seq[m.id]}; nothing was changed (GET the game for its position)")
+                raise ApiError(409, msg("stale action: it answers seq {seq}, and game {id} is at seq {now}; nothing "
+                                        "was changed (GET the game for its position)", seq=seq, id=m.id,
+                                        now=self.seq[m.id]))
         if not isinstance(action, dict):
-            raise ApiError(422, "action must be a canonical action object (docs/actions.md)")
+            raise ApiError(422, msg("action must be a canonical action object (docs/actions.md)"))
         if action.get("player") != seat:
-            raise ApiError(403, f"you play seat {seat}; this action is for {action.get('player')!r}")
+            raise ApiError(403, msg("you play seat {seat}; this action is for {other}", seat=seat,
+                                      other=repr(action.get("player"))))
         g = self.game(s, m)
         if m.id in self.held and action.get("do") != "surrender":
-            raise ApiError(409, self.note(m) or f"game {m.id} does not replay under the current rules")
+            raise ApiError(409, self.note(m) or msg("game {id} does not replay under the current rules", id=m.id))
         d = g.pending
         if action.get("do") != "surrender" and (d is None or d.player != seat):
-            raise ApiError(409, f"it is {d.player if d else 'nobody'}'s decision, not yours")
+            raise ApiError(409, msg("it is {player}'s decision, not yours", player=d.player) if d else
+                           msg("nobody has a decision to make"))
         try:
             self.apply(s, m, action)
         except IllegalAction as e:

@@ -16,6 +16,8 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 
+from tablero.core.i18n import msg
+
 from .errors import ApiError
 
 ALLOWED = re.compile(r"[a-z0-9_.-]{3,32}")
@@ -32,10 +34,10 @@ def normalize(raw: str) -> str:
 def new_username(raw: str) -> str:
     """The name a new account is stored under, or a 422 saying what is wrong with it."""
     if any(unicodedata.category(ch) in _INVISIBLE for ch in raw):
-        raise ApiError(422, "username: control, zero-width and space characters are not allowed")
+        raise ApiError(422, msg("username: control, zero-width and space characters are not allowed"))
     name = normalize(raw)
     if not ALLOWED.fullmatch(name):
-        raise ApiError(422, "username: 3-32 letters, digits, '_', '.' or '-'")
+        raise ApiError(422, msg("username: 3-32 letters, digits, '_', '.' or '-'"))
     return name
 
 

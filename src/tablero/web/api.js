@@ -1,4 +1,5 @@
 // The server's API (docs/server.md): JSON over HTTP with a bearer token, and a WebSocket per game.
+import { lang } from "./i18n.js";
 export let token = localStorage.getItem("token");
 export let username = localStorage.getItem("username");
 
@@ -23,7 +24,7 @@ export class ApiError extends Error {
 }
 
 export async function api(method, path, body) {
-  const headers = {};
+  const headers = { "Accept-Language": lang }; // the server's messages come in the table's language
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

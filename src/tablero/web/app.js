@@ -164,12 +164,15 @@ async function gameView(id) {
   // the reply is the envelope after the action: drawn at once, also while the socket is reconnecting
   const act = async (action) => {
     // with the seq it answers: a double click or a retry is refused (409) instead of taken twice
-    try { draw(await api("POST", `/api/games/${id}/actions`, { action, seq: drawn ? drawn.seq : undefined })); } catch (e) {
+    const sent = drawn ? drawn.seq : undefined;
+    try { draw(await api("POST", `/api/games/${id}/actions`, { action, seq: sent })); } catch (e) {
       if (e instanceof ApiError && e.status === 401) { setSession(null, null); route(); return; } // the login expired
-      // a 409 means the board is behind the game (a double click's second copy, a move made meanwhile):
-      // it is redrawn from the server; only a refusal that is not a stale copy is told to the player
-      if (!(e instanceof ApiError && e.status === 409 && e.message.startsWith("stale action"))) showError(e);
-      if (e instanceof ApiError && e.status === 409) draw(await api("GET", `/api/games/${id}`));
+      // a 409 may mean the board is behind the game (a double click's second copy, a move made meanwhile):
+      // it is redrawn from the server, and only a refusal that is not such a stale copy is told the player
+      if (!(e instanceof ApiError && e.status === 409)) { showError(e); return; }
+      const now = await api("GET", `/api/games/${id}`);
+      if (sent === undefined || now.seq === sent) showError(e);
+      draw(now);
     }
   };
   draw(await api("GET", `/api/games/${id}`));

@@ -10,6 +10,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
+from tablero.core.i18n import msg
+
 from .. import auth
 from ..context import DB, Me, Srv
 from ..errors import ERRORS, ApiError
@@ -27,7 +29,11 @@ def address_of(request: Request) -> str:
 
 
 def refuse_for(wait: float, what: str) -> ApiError:
-    return ApiError(429, f"{what}; try again in {wait:.0f} s", headers={"Retry-After": str(max(1, round(wait)))})
+    """429 with ``Retry-After``; ``what`` is "logins" or "registrations"."""
+    seconds = f"{wait:.0f}"
+    text = (msg("too many failed logins; try again in {wait} s", wait=seconds) if what == "logins"
+            else msg("too many accounts registered from your address; try again in {wait} s", wait=seconds))
+    return ApiError(429, text, headers={"Retry-After": str(max(1, round(wait)))})
 
 
 @router.post("/api/accounts", status_code=201, response_model=AccountOut, responses=ERRORS)
@@ -36,18 +42,18 @@ def create_account(body: Credentials, s: DB, srv: Srv, request: Request) -> Acco
     hash only. At most 10 registrations an hour from one address (429 with ``Retry-After`` past that)."""
     wait, _ = srv.registrations.take({"address": address_of(request)})
     if wait > 0:
-        raise refuse_for(wait, "too many accounts registered from your address")
+        raise refuse_for(wait, "registrations")
     name = new_username(body.username)
     taken = s.scalar(select(Account.id).where(Account.username == name))
     if taken is not None or name in srv.reserved_names:
-        raise ApiError(409, f"username {body.username!r} is taken")
+        raise ApiError(409, msg("username {name} is taken", name=repr(body.username)))
     account = Account(username=name, password_hash=srv.hashing.hash(body.password))
     s.add(account)
     try:
         s.commit()
     except IntegrityError as e:  # a concurrent registration of the same name
         s.rollback()
-        raise ApiError(409, f"username {body.username!r} is taken") from e
+        raise ApiError(409, msg("username {name} is taken", name=repr(body.username))) from e
     return AccountOut(id=account.id, username=account.username)
 
 
@@ -60,12 +66,12 @@ def create_token(body: Login, s: DB, srv: Srv, request: Request) -> TokenOut:
     keys = {"user": names[0], "address": address_of(request)}
     wait, started = srv.logins.take(keys)
     if wait > 0:
-        raise refuse_for(wait, "too many failed logins")
+        raise refuse_for(wait, "logins")
     found = {a.username: a for a in s.scalars(select(Account).where(Account.username.in_(names)))}
     account = next((found[n] for n in names if n in found), None)
     # an unknown name is verified against a dummy hash: the answer takes as long as for a known one
     if not srv.hashing.verify(account.password_hash if account is not None else None, body.password):
-        raise ApiError(401, "wrong username or password")
+        raise ApiError(401, msg("wrong username or password"))
     assert account is not None
     srv.logins.give_back(keys, started)
     token = auth.new_token()

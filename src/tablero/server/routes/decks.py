@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tablero.core import BadInput
+from tablero.core.i18n import msg
 from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.deck import Deck, Violation, check_deck
 from tablero.games.choque.deckfile import list_in_force, parse_deck, shipped_decks, shipped_limited_lists
@@ -50,7 +51,7 @@ def own_deck(s: Session, me: Caller, deck_id: str) -> DeckRecord:
     known = deck_id[:1] == "u" and number.isascii() and number.isdigit() and int(number[:11] or 0) < 2**31
     row = s.get(DeckRecord, int(number)) if known and len(number) <= 10 else None
     if row is None or row.owner_id != me.id:
-        raise ApiError(404, f"no deck {deck_id!r} among the shipped decks and yours (GET /api/decks)")
+        raise ApiError(404, msg("no deck {id} among the shipped decks and yours (GET /api/decks)", id=repr(deck_id)))
     return row
 
 

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from tablero.core import derive_seed
+from tablero.core.i18n import msg
 from tablero.games.choque.deckfile import shipped_decks
 from tablero.play.record import RULES_VERSION
 
@@ -40,14 +41,14 @@ def seat_of(row: GameRow, me: Caller) -> str | None:
 def get_row(s: Session, game_id: int) -> GameRow:
     row = s.get(GameRow, game_id)
     if row is None:
-        raise ApiError(404, f"no game {game_id}")
+        raise ApiError(404, msg("no game {id}", id=game_id))
     return row
 
 
 def game_meta(srv: Server, s: Session, game_id: int) -> Meta:
     m = srv.hub.meta(s, game_id)
     if m is None:
-        raise ApiError(404, f"no game {game_id}")
+        raise ApiError(404, msg("no game {id}", id=game_id))
     return m
 
 
@@ -69,15 +70,16 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
     is taken only against the computer (to replay a game), and refused for a challenge: whoever chose it
     would know every shuffle, so the opponent's hand (CH-11.2)."""
     if body.seed is not None and body.opponent not in AIS:
-        raise ApiError(422, "a seed can be chosen only for a game against the computer: between accounts the "
-                            "server draws it, since whoever knew it would know the opponent's hand", "CH-11.2")
+        raise ApiError(422, msg("a seed can be chosen only for a game against the computer: between accounts "
+                                "the server draws it, since whoever knew it would know the opponent's hand"),
+                       "CH-11.2")
     deck, ed = resolve_deck(s, me, body.deck, body.edition)
     if body.opponent == "open":
         mine = s.scalar(select(func.count()).select_from(GameRow).where(GameRow.account_a == me.id,
                                                                         GameRow.status == "open")) or 0
         if mine >= MAX_OPEN_CHALLENGES:
-            raise ApiError(409, f"you have {mine} open challenges, the most one account may have; cancel one "
-                                "(DELETE /api/games/{id}) or wait until one is accepted")
+            raise ApiError(409, msg("you have {n} open challenges, the most one account may have; cancel one "
+                                    "(DELETE /api/games/ID) or wait until one is accepted", n=mine))
     seed = body.seed if body.seed is not None else srv.draw_seed()
     row = GameRow(edition=ed, seed=seed, first=None, deck_a=deck, account_a=me.id, status="open",
                   rules_version=RULES_VERSION, options={})  # played under the current rules, no house rule
@@ -87,7 +89,7 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
         else:
             choices = sorted(d.id for d in shipped_decks().values() if d.deck.edition == ed)
             if not choices:
-                raise ApiError(422, f"no shipped deck for edition {ed}; name an opponent_deck")
+                raise ApiError(422, msg("no shipped deck for edition {edition}; name an opponent_deck", edition=ed))
             pick = choices[derive_seed(seed, "opponent-deck") % len(choices)]
             row.deck_b, _ = resolve_deck(s, me, pick, ed)
         row.agent_b, row.status = body.opponent, "playing"
@@ -115,9 +117,9 @@ def join_game(game_id: GameId, body: JoinIn, me: Me, s: DB, srv: Srv) -> dict[st
     with srv.hub.lock(game_id):
         row = get_row(s, game_id)
         if row.status != "open":
-            raise ApiError(409, f"game {game_id} is not an open challenge")
+            raise ApiError(409, msg("game {id} is not an open challenge", id=game_id))
         if row.account_a == me.id:
-            raise ApiError(409, "you cannot accept your own challenge")
+            raise ApiError(409, msg("you cannot accept your own challenge"))
         row.deck_b, _ = resolve_deck(s, me, body.deck, row.edition)
         row.account_b, row.status = me.id, "playing"
         s.commit()
@@ -132,9 +134,10 @@ def cancel_challenge(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
     with srv.hub.lock(game_id):
         row = get_row(s, game_id)
         if row.account_a != me.id:
-            raise ApiError(403, f"game {game_id} is not your challenge")
+            raise ApiError(403, msg("game {id} is not your challenge", id=game_id))
         if row.status != "open":
-            raise ApiError(409, f"game {game_id} is {row.status}: only an open challenge can be canceled")
+            raise ApiError(409, msg("game {id} is {status}: only an open challenge can be canceled", id=game_id,
+                                    status=row.status))
         row.status = "canceled"
         s.commit()
         srv.hub.forget(game_id)
@@ -192,7 +195,7 @@ def take_action(srv: Server, game_id: int, me: Caller, action: dict[str, Any], s
         m = game_meta(srv, s, game_id)
         seat = m.seat_of(me.id)
         if seat is None:
-            raise ApiError(403, f"you do not play in game {game_id}")
+            raise ApiError(403, msg("you do not play in game {id}", id=game_id))
         return srv.hub.act(s, m, seat, action, seq)
 
 
@@ -216,15 +219,16 @@ def claim(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
         m = game_meta(srv, s, game_id)
         seat = m.seat_of(me.id)
         if seat is None:
-            raise ApiError(403, f"you do not play in game {game_id}")
+            raise ApiError(403, msg("you do not play in game {id}", id=game_id))
         g = srv.hub.game(s, m) if m.status == "playing" else None
         if game_id in srv.hub.held:
-            raise ApiError(409, srv.hub.note(m) or f"game {game_id} does not replay under the current rules")
+            raise ApiError(409, srv.hub.note(m) or msg("game {id} does not replay under the current rules", id=game_id))
         d = g.pending if g is not None and not g.is_over else None
         if d is None or d.player == seat:
-            raise ApiError(409, "only a player waiting on the opponent's decision can claim the game")
+            raise ApiError(409, msg("only a player waiting on the opponent's decision can claim the game"))
         waited = srv.hub.absent_for(s, m)
         if waited < srv.claim_after:
-            raise ApiError(409, f"the opponent has had {waited:.0f} s of the {srv.claim_after:.0f} s allowed")
+            raise ApiError(409, msg("the opponent has had {waited} s of the {allowed} s allowed",
+                                    waited=f"{waited:.0f}", allowed=f"{srv.claim_after:.0f}"))
         srv.hub.apply(s, m, {"player": d.player, "do": "surrender"})
         return Response(srv.hub.envelope(s, m, seat), media_type="application/json")

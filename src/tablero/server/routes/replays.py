@@ -17,6 +17,8 @@ from fastapi import Path as PathParam
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from tablero.core.i18n import msg
+
 from ..context import DB, Me
 from ..errors import ERRORS, ApiError
 from ..games import encode, envelope, replay_row, rules_json
@@ -31,7 +33,7 @@ def finished(s: Session, game_id: int) -> tuple[GameRow, list[Any]]:
     """A finished game's row and its actions in order (409 while it is being played)."""
     row = get_row(s, game_id)
     if row.status != "over":
-        raise ApiError(409, f"game {game_id} is not over; its replay opens when it ends")
+        raise ApiError(409, msg("game {id} is not over; its replay opens when it ends", id=game_id))
     actions: list[Any] = list(s.scalars(
         select(ActionRow.action).where(ActionRow.game_id == game_id).order_by(ActionRow.seq)))
     return row, actions
@@ -59,12 +61,12 @@ def replay_step(game_id: GameId, step: Annotated[int, PathParam(ge=0, le=10**6)]
     number recorded), the last step shows the recorded result, and the steps after it answer 409."""
     row, actions = finished(s, game_id)
     if step > len(actions):
-        raise ApiError(404, f"game {game_id} has {len(actions)} steps")
+        raise ApiError(404, msg("game {id} has {n} steps", id=game_id, n=len(actions)))
     assert row.deck_b is not None
     rp = replay_row(row, actions, snapshot=step)
     note = rp.note()
     if rp.snapshot is None:  # the current rules stop before this step (or cannot set the game up)
-        raise ApiError(409, f"step {step} of game {game_id} cannot be shown: {note}")
+        raise ApiError(409, msg("step {step} of game {id} cannot be shown: {note}", step=step, id=game_id, note=note))
     g, start = rp.snapshot
     held = not rp.holds and step == rp.applied  # the end of what replays: the result as recorded
     env = envelope(g, seat_of(row, me), step, (start, len(g.log)), summary(s, row, me)["players"],
