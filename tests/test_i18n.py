@@ -42,3 +42,32 @@ def test_every_server_message_has_its_spanish_words_with_the_same_fields() -> No
         es = words.words["es"].get(text)
         assert es, f"no Spanish for {text!r} in server/locales/es.po"
         assert set(fields.findall(es)) == set(fields.findall(text)), (text, es)
+
+
+def test_every_deck_violation_has_its_spanish_words_with_the_same_fields() -> None:
+    choque = SERVER.parent / "games" / "choque"
+    words = Catalogue(choque / "locales")
+    found = {str(m[2]) for m in extract_from_dir(str(choque), keywords={"msg": None},
+                                                 method_map=[("deck.py", "python")])}
+    assert len(found) >= 15, found
+    fields = re.compile(r"\{(\w+)\}")
+    for text in found:
+        es = words.words["es"].get(text)
+        assert es, f"no Spanish for {text!r} in games/choque/locales/es.po"
+        assert set(fields.findall(es)) == set(fields.findall(text)), (text, es)
+
+
+def test_deck_check_speaks_the_language_asked_for(tmp_path: Path) -> None:
+    """``tablero deck check --lang es``: every CH-2 violation in Spanish, its rule id unchanged."""
+    from click.testing import CliRunner
+
+    from tablero.cli import main
+
+    text = CliRunner().invoke(main, ["deck", "export", "furia_jaguar"]).output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("  cachorro_moteado: 3", "  cachorro_moteado: 9"), encoding="utf-8")
+    es = CliRunner().invoke(main, ["deck", "check", str(bad), "--lang", "es"]).output
+    en = CliRunner().invoke(main, ["deck", "check", str(bad)]).output
+    assert "CH-2.1: la baraja principal tiene 46 cartas; la edición choque-2026 pide exactamente 40" in es
+    assert "CH-2.4: 9 copias del nombre 'Cachorro Moteado'" in es and "(principal 9)" in es
+    assert "CH-2.1: the main deck has 46 cards" in en and "copies" not in es

@@ -173,8 +173,10 @@ def deck_export(deck_id: str) -> None:
               help="A card file or folder of your own, added to the shipped cards (designers' new cards).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: {deck, edition, on, limited_list, "
               "legal, violations: [{rule, card, message}]}.")
+@click.option("--lang", default="en", show_default=True, type=click.Choice(["es", "en"]),
+              help="The language of the violations' messages (their rule ids are the same in every language).")
 def deck_check(file: Path, edition: str | None, on: str | None, limited: Path | None, cards_path: Path | None,
-               as_json: bool) -> None:
+               as_json: bool, lang: str) -> None:
     """Report every CH-2 violation of the deck in FILE at once (CH-2.6), each with its rule id.
 
     Exit status: 0 legal, 1 illegal, 2 when the deck file, the date or the limited list cannot be read.
@@ -212,11 +214,11 @@ def deck_check(file: Path, edition: str | None, on: str | None, limited: Path | 
             "deck": df.deck.name, "edition": ed, "on": day.isoformat(),
             "limited_list": in_force.date.isoformat() if in_force else None,
             "legal": not violations,
-            "violations": [{"rule": v.rule, "card": v.card, "message": v.message} for v in violations],
+            "violations": [{"rule": v.rule, "card": v.card, "message": v.said(lang)} for v in violations],
         }, ensure_ascii=False))
     else:
         for v in violations:
-            click.echo(str(v))
+            click.echo(f"{v.rule}: {v.said(lang)}")
         listed = f"limited list of {in_force.date}" if in_force else "no limited list"
         n = len(violations)
         verdict = "legal" if not n else f"illegal: {n} violation{'' if n == 1 else 's'}"

@@ -32,3 +32,15 @@ def test_fields_are_filled_in_the_translation(client: TestClient) -> None:
     ana = register(client, "ana")
     r = client.get("/api/games/424242", headers={**ana, "Accept-Language": "es"})
     assert r.status_code == 404 and r.json()["error"] == "no existe la partida 424242"
+
+
+def test_deck_violations_come_in_the_language_asked_for(client: TestClient) -> None:
+    ana = register(client, "ana")
+    deck = client.get("/api/decks/furia_jaguar", headers=ana).json()
+    body = {k: deck[k] for k in ("name", "edition", "main", "souls", "support")}
+    body["main"] = {**body["main"], "cachorro_moteado": 9}
+    es = client.post("/api/decks/check", json=body, headers={**ana, "Accept-Language": "es"}).json()
+    en = client.post("/api/decks/check", json=body, headers=ana).json()
+    assert [v["rule"] for v in es["violations"]] == [v["rule"] for v in en["violations"]]
+    assert any(v["message"].startswith("la baraja principal tiene 46 cartas") for v in es["violations"])
+    assert any(v["message"].startswith("the main deck has 46 cards") for v in en["violations"])

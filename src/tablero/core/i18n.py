@@ -36,15 +36,17 @@ def msg(text: str, **params: Any) -> Msg:
 
 
 class Catalogue:
-    """The translations of one folder's messages: ``<lang>.po`` files (msgid the English text)."""
+    """The translations of the messages of some folders (the server's, a game's): their ``<lang>.po``
+    files (msgid the English text), merged by language."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
+    def __init__(self, *folders: Path) -> None:
         self.words: dict[str, dict[str, str]] = {SOURCE: {}}
-        for po in sorted(folder.glob("*.po")):
-            with po.open("rb") as f:
-                cat = read_po(f)
-            self.words[po.stem] = {str(m.id): str(m.string) for m in cat if m.id and m.string}
+        for folder in folders:
+            for po in sorted(folder.glob("*.po")):
+                with po.open("rb") as f:
+                    cat = read_po(f)
+                self.words.setdefault(po.stem, {}).update(
+                    {str(m.id): str(m.string) for m in cat if m.id and m.string})
 
     @property
     def languages(self) -> list[str]:
@@ -55,13 +57,14 @@ class Catalogue:
         if isinstance(message, str):
             return message
         template = self.words.get(lang, {}).get(message.text, message.text)
-        return _fill(template, message.params)
+        params = {k: self.say(v, lang) if isinstance(v, Msg) else v for k, v in message.params.items()}
+        return _fill(template, params)
 
 
 @functools.cache
-def catalogue(folder: str) -> Catalogue:
-    """The catalogue of ``folder``, read once."""
-    return Catalogue(Path(folder))
+def catalogue(*folders: str) -> Catalogue:
+    """The catalogue of ``folders``, read once."""
+    return Catalogue(*(Path(f) for f in folders))
 
 
 def negotiate(accept_language: str | None, available: list[str], default: str = "es") -> str:

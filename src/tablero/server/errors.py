@@ -15,7 +15,8 @@ from pydantic import BaseModel
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tablero.core.i18n import SOURCE, Msg, catalogue, msg, negotiate
+from tablero.core.i18n import SOURCE, Catalogue, Msg, catalogue, msg, negotiate
+from tablero.games.choque.deck import LOCALES as CHOQUE_LOCALES
 
 from .db import fault, is_storage_fault
 
@@ -51,14 +52,18 @@ def error_response(status: int, error: str, rule: str | None = None,
     return JSONResponse({"error": error, "rule": rule}, status_code=status, headers=headers)
 
 
-LOCALES = Path(__file__).parent / "locales"  # the server's messages, one gettext catalogue per language
+# the server's messages and the game's it passes on (CH-2 violations), one gettext catalogue per language
+LOCALES = (str(Path(__file__).parent / "locales"), str(CHOQUE_LOCALES))
+
+
+def words() -> Catalogue:
+    return catalogue(*LOCALES)
 
 
 def language_of(request: Request) -> str:
     """The language the client asked for (``Accept-Language``; the browser table sends its own), among the
     server's catalogues; English, the API's own, when it asks for none of them."""
-    words = catalogue(str(LOCALES))
-    return negotiate(request.headers.get("accept-language"), words.languages, default=SOURCE)
+    return negotiate(request.headers.get("accept-language"), words().languages, default=SOURCE)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -70,7 +75,7 @@ def install_error_handlers(app: FastAPI) -> None:
         headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else dict(e.headers or {})
         lang = language_of(request)
         headers["Content-Language"] = lang
-        return error_response(e.status, catalogue(str(LOCALES)).say(e.error, lang), e.rule, headers)
+        return error_response(e.status, words().say(e.error, lang), e.rule, headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
@@ -89,7 +94,7 @@ def install_error_handlers(app: FastAPI) -> None:
             raise e  # a bug: the 500 below, with its traceback in the server's log
         log.error("storage fault on %s %s: %s", request.method, request.url.path, fault(e))
         lang = language_of(request)
-        text = catalogue(str(LOCALES)).say(msg("the database cannot store anything just now (the disk may be "
+        text = words().say(msg("the database cannot store anything just now (the disk may be "
                                                "full or read-only); nothing was changed: try again later"), lang)
         return error_response(503, text, headers={"Retry-After": RETRY_STORAGE, "Content-Language": lang})
 

@@ -12,12 +12,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 
 from tablero.core import BadInput
+from tablero.core.i18n import Msg, catalogue, msg
 from tablero.core.shown import shown
 
 from .cards import CardDef, CardPool
 from .editions import Edition, get_edition
+
+LOCALES = Path(__file__).parent / "locales"  # the game's messages, one gettext catalogue per language
 
 MAX_COPIES = 3  # CH-2.4
 SOUL_DECK_SIZE = 15  # CH-2.2
@@ -88,11 +92,21 @@ def _resolve(pool: CardPool, spec: DeckSpec, part: str, problems: list[str]) -> 
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken deck rule (CH-2.6): the rule id, a message with the numbers, and the card if any."""
+    """One broken deck rule (CH-2.6): the rule id, a message with the numbers (said in the reader's language
+    from ``locales/``), and the card if any."""
 
     rule: str
-    message: str
+    text: Msg
     card: str | None = None
+
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return str(self.text)
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang`` (``es``, ``en``)."""
+        return catalogue(str(LOCALES)).say(self.text, lang)
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.message}"
@@ -124,8 +138,19 @@ def _describe(card: CardDef) -> str:
     return f"{card.id} ({card.name!r}, {card.type})"
 
 
-def _copies(n: int) -> str:
-    return f"{n} {'copy' if n == 1 else 'copies'}"
+_PARTS = {"main": lambda n: msg("main {n}", n=n), "soul": lambda n: msg("soul {n}", n=n),
+          "support": lambda n: msg("support {n}", n=n)}  # a deck's share of a name's copies
+
+
+def _joined(parts: list[Msg]) -> Msg:
+    out = parts[0]
+    for p in parts[1:]:
+        out = msg("{a}, {b}", a=out, b=p)
+    return out
+
+
+def _copies(n: int) -> Msg:
+    return msg("1 copy") if n == 1 else msg("{n} copies", n=n)
 
 
 def _wrong_type(cards: list[CardDef], allowed: tuple[str, ...]) -> list[tuple[CardDef, int]]:
@@ -156,35 +181,40 @@ def check_deck(deck: Deck, edition: str | Edition = "choque-2026",
 
     # CH-2.1 main deck: exact size, and only personajes, apoyos, sectors and arenas.
     if len(deck.main) != ed.main_deck_size:
-        out.append(Violation("CH-2.1", f"the main deck has {len(deck.main)} cards; exactly "
-                                       f"{ed.main_deck_size} are required in edition {ed.name}"))
+        out.append(Violation("CH-2.1", msg("the main deck has {n} cards; exactly {size} are required in edition "
+                                           "{edition}", n=len(deck.main), size=ed.main_deck_size, edition=ed.name)))
     for card, n in _wrong_type(deck.main, MAIN_TYPES):
-        home = "soul deck" if card.type == "alma" else "support deck"
-        out.append(Violation("CH-2.1", f"the main deck holds {_copies(n)} of {_describe(card)}; the main "
-                                       f"deck takes only {', '.join(MAIN_TYPES)} cards ({card.type} cards "
-                                       f"go in the {home})", card.id))
+        home = msg("soul deck") if card.type == "alma" else msg("support deck")
+        out.append(Violation("CH-2.1", msg("the main deck holds {copies} of {card}; the main deck takes only "
+                                           "{types} cards ({type} cards go in the {home})", copies=_copies(n),
+                                           card=_describe(card), types=", ".join(MAIN_TYPES), type=card.type,
+                                           home=home), card.id))
 
     # CH-2.2 soul deck: exactly 15 souls, at least three each of values 1, 2 and 3.
     if len(deck.souls) != SOUL_DECK_SIZE:
-        out.append(Violation("CH-2.2", f"the soul deck has {len(deck.souls)} cards; exactly "
-                                       f"{SOUL_DECK_SIZE} souls are required"))
+        out.append(Violation("CH-2.2", msg("the soul deck has {n} cards; exactly {size} souls are required",
+                                           n=len(deck.souls), size=SOUL_DECK_SIZE)))
     for card, n in _wrong_type(deck.souls, ("alma",)):
-        out.append(Violation("CH-2.2", f"the soul deck holds {_copies(n)} of {_describe(card)}; the soul "
-                                       "deck takes only alma cards", card.id))
+        out.append(Violation("CH-2.2", msg("the soul deck holds {copies} of {card}; the soul deck takes only "
+                                           "alma cards", copies=_copies(n), card=_describe(card)), card.id))
     values = Counter(c.value for c in deck.souls if c.type == "alma")
     for value, minimum in SOUL_MINIMUMS.items():
         have = values[value]
         if have < minimum:
-            out.append(Violation("CH-2.2", f"the soul deck has {have} {'soul' if have == 1 else 'souls'} of "
-                                           f"value {value}; at least {minimum} are required"))
+            text = (msg("the soul deck has 1 soul of value {value}; at least {minimum} are required",
+                        value=value, minimum=minimum) if have == 1 else
+                    msg("the soul deck has {n} souls of value {value}; at least {minimum} are required", n=have,
+                        value=value, minimum=minimum))
+            out.append(Violation("CH-2.2", text))
 
     # CH-2.3 support deck: 0 to 15 amalgams.
     if len(deck.support) > SUPPORT_DECK_MAX:
-        out.append(Violation("CH-2.3", f"the support deck has {len(deck.support)} cards; at most "
-                                       f"{SUPPORT_DECK_MAX} are allowed"))
+        out.append(Violation("CH-2.3", msg("the support deck has {n} cards; at most {most} are allowed",
+                                           n=len(deck.support), most=SUPPORT_DECK_MAX)))
     for card, n in _wrong_type(deck.support, ("amalgama",)):
-        out.append(Violation("CH-2.3", f"the support deck holds {_copies(n)} of {_describe(card)}; the "
-                                       "support deck takes only amalgama cards", card.id))
+        out.append(Violation("CH-2.3", msg("the support deck holds {copies} of {card}; the support deck takes "
+                                           "only amalgama cards", copies=_copies(n), card=_describe(card)),
+                             card.id))
 
     # CH-2.4 copies by name across all decks, lowered by the limited list.
     out.extend(_copy_violations(deck, limited, pool))
@@ -213,13 +243,17 @@ def _copy_violations(deck: Deck, limited: Mapping[str, int], pool: CardPool | No
                 limit, limiting_id = limited[cid], cid
         if total <= limit:
             continue
-        where = ", ".join(f"{part} {n}" for part, n in per_deck[name].items())
+        where = _joined([_PARTS[part](n) for part, n in per_deck[name].items()])
         id_list = "/".join(ids)
         if limiting_id is None:
-            why = f"at most {MAX_COPIES} copies of a name are allowed"
+            why = msg("at most {most} copies of a name are allowed", most=MAX_COPIES)
+        elif limit == 1:
+            why = msg("{id} is {limit} on the limited list, so at most 1 copy of the name is allowed",
+                      id=limiting_id, limit=LIMIT_NAMES[limit])
         else:
-            why = (f"{limiting_id} is {LIMIT_NAMES[limit]} on the limited list, so at most "
-                   f"{_copies(limit)} of the name {'is' if limit == 1 else 'are'} allowed")
-        out.append(Violation("CH-2.4", f"{_copies(total)} of the name {name!r} ({id_list}) across the "
-                                       f"decks ({where}); {why}", limiting_id or next(iter(ids))))
+            why = msg("{id} is {limit} on the limited list, so at most {copies} of the name are allowed",
+                      id=limiting_id, limit=LIMIT_NAMES[limit], copies=_copies(limit))
+        out.append(Violation("CH-2.4", msg("{copies} of the name {name} ({ids}) across the decks ({where}); {why}",
+                                           copies=_copies(total), name=repr(name), ids=id_list, where=where,
+                                           why=why), limiting_id or next(iter(ids))))
     return out

@@ -8,7 +8,7 @@ import datetime as dt
 from collections import Counter
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -21,7 +21,7 @@ from tablero.play.record import deck_json
 
 from ..auth import Caller
 from ..context import DB, Me
-from ..errors import ERRORS, ApiError
+from ..errors import ERRORS, ApiError, language_of
 from ..models import DeckRecord
 from ..schemas import DeckCheckOut, DeckId, DeckIn, DeckOut, ViolationOut
 
@@ -55,8 +55,9 @@ def own_deck(s: Session, me: Caller, deck_id: str) -> DeckRecord:
     return row
 
 
-def check_doc(doc: dict[str, Any], edition: str) -> list[ViolationOut]:
-    return [ViolationOut(rule=v.rule, card=v.card, message=v.message)
+def check_doc(doc: dict[str, Any], edition: str, lang: str = "en") -> list[ViolationOut]:
+    """The deck's CH-2 violations, each message in ``lang``."""
+    return [ViolationOut(rule=v.rule, card=v.card, message=v.said(lang))
             for v in violations_of(parsed(doc, "new", "deck"), edition)]
 
 
@@ -72,8 +73,11 @@ def resolve_deck(s: Session, me: Caller, deck_id: str, edition: str | None) -> t
         raise ApiError(422, str(e).removeprefix("CH-0.3: "), "CH-0.3") from None
     if violations:
         v = violations[0]
-        raise ApiError(422, f"deck {deck_id!r} is not legal in {ed}: {v.message}"
-                       + (f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""), v.rule)
+        text = (msg("deck {id} is not legal in {edition}: {why}", id=repr(deck_id), edition=ed, why=v.text)
+                if len(violations) == 1 else
+                msg("deck {id} is not legal in {edition}: {why} (and {n} more)", id=repr(deck_id), edition=ed,
+                    why=v.text, n=len(violations) - 1))
+        raise ApiError(422, text, v.rule)
     return deck_json(deck, deck_id), ed
 
 
@@ -97,14 +101,15 @@ def list_decks(me: Me, s: DB) -> list[dict[str, Any]]:
 
 
 @router.post("/api/decks/check", response_model=DeckCheckOut, responses=ERRORS)
-def check_deck_route(body: DeckIn, _me: Me) -> DeckCheckOut:
-    """Check a deck against every CH-2 rule without saving it (the deck builder checks as you edit)."""
-    violations = check_doc(body.model_dump(exclude_none=True), body.edition)
+def check_deck_route(body: DeckIn, _me: Me, request: Request) -> DeckCheckOut:
+    """Check a deck against every CH-2 rule without saving it (the deck builder checks as you edit). The
+    messages come in the language of ``Accept-Language``."""
+    violations = check_doc(body.model_dump(exclude_none=True), body.edition, language_of(request))
     return DeckCheckOut(legal=not violations, violations=violations)
 
 
 @router.get("/api/decks/{deck_id}", responses=ERRORS)
-def get_deck(deck_id: DeckId, me: Me, s: DB) -> dict[str, Any]:
+def get_deck(deck_id: DeckId, me: Me, s: DB, request: Request) -> dict[str, Any]:
     """One deck in the deck-file shape (card id -> copies): a shipped deck, or one of yours."""
     shipped = shipped_decks()
     if deck_id in shipped:
@@ -115,18 +120,18 @@ def get_deck(deck_id: DeckId, me: Me, s: DB) -> dict[str, Any]:
         owner = None
     else:
         doc, owner = dict(own_deck(s, me, deck_id).content), me.username
-    violations = check_doc(doc, doc.get("edition", DEFAULT_EDITION))
+    violations = check_doc(doc, doc.get("edition", DEFAULT_EDITION), language_of(request))
     return {"id": deck_id, "owner": owner, **doc, "legal": not violations,
             "violations": [v.model_dump() for v in violations]}
 
 
 @router.post("/api/decks", status_code=201, response_model=DeckOut, responses=ERRORS)
-def save_deck(body: DeckIn, me: Me, s: DB) -> DeckOut:
+def save_deck(body: DeckIn, me: Me, s: DB, request: Request) -> DeckOut:
     """Save a deck. It is checked against every CH-2 rule (with the limited list in force today, CH-2.5)
     and saved even when illegal, so that work in progress is never lost; ``legal`` and ``violations`` (each
     with its rule id) say whether it may be played. Unknown card ids are refused (422)."""
     doc = body.model_dump(exclude_none=True)
-    violations = check_doc(doc, body.edition)
+    violations = check_doc(doc, body.edition, language_of(request))
     record = DeckRecord(owner_id=me.id, name=body.name, edition=body.edition, content=doc)
     s.add(record)
     s.commit()
