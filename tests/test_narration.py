@@ -147,7 +147,7 @@ def test_every_action_form_is_worded_in_both_languages_without_raw_words() -> No
     from tablero.games.choque.cardbook import CardBook as Book
     from tablero.games.choque.cardfile import shipped_pool
     from tablero.games.choque.deckfile import shipped_decks
-    from tablero.games.choque.describe import describe
+    from tablero.games.choque.describe import describe, describe_group
 
     books = {lang: Book(shipped_pool(), lang) for lang in ("es", "en")}
     decks = list(shipped_decks().values())
@@ -163,9 +163,9 @@ def test_every_action_form_is_worded_in_both_languages_without_raw_words() -> No
             for a in legal:
                 forms.add(str(a["do"]))
                 for lang, book in books.items():
-                    text = describe(a, view, d.kind, book, d.player)
-                    assert not text.startswith("{") and not RAW.search(text), (lang, a, text)
-                    if lang == "es":
-                        assert not ENGLISH_WORDS.search(text), (a, text)
+                    for text in (describe(a, view, d.kind, book, d.player), describe_group(a, view, book, d.player)):
+                        assert not text.startswith("{") and not RAW.search(text), (lang, a, text)
+                        if lang == "es":
+                            assert not ENGLISH_WORDS.search(text), (a, text)
             game.apply(legal[rng.below(len(legal))])
     assert {"call", "play", "attack", "pass", "end_phase", "activate_soul", "ofrenda"} <= forms, forms

@@ -498,7 +498,7 @@ def test_each_legal_action_comes_with_its_words(client: TestClient) -> None:
     """``labels``: each legal action in Spanish and English, as the terminal words it (one wording)."""
     from tablero.games.choque.cardbook import CardBook
     from tablero.games.choque.cardfile import shipped_pool
-    from tablero.games.choque.describe import describe
+    from tablero.games.choque.describe import describe, describe_group
 
     ana = register(client, "ana")
     gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "ai:random",
@@ -507,7 +507,8 @@ def test_each_legal_action_comes_with_its_words(client: TestClient) -> None:
     assert env["legal_actions"] and len(env["labels"]) == len(env["legal_actions"])
     for action, label in zip(env["legal_actions"], env["labels"], strict=True):
         for lang in ("es", "en"):
-            assert label[lang] == describe(action, env["view"], env["pending"]["kind"],
-                                           CardBook(shipped_pool(), lang), "A")
+            book = CardBook(shipped_pool(), lang)
+            assert label[lang] == describe(action, env["view"], env["pending"]["kind"], book, "A")
+            assert label["group"][lang] == describe_group(action, env["view"], book, "A")
     assert any("Terminar" in label["es"] or "Pasar" in label["es"] or "Llamar" in label["es"]
                for label in env["labels"])

@@ -38,7 +38,7 @@ from tablero.agents import Agent, Seat, make_agent
 from tablero.core import IllegalAction, derive_seed
 from tablero.core.i18n import msg
 from tablero.games.choque.cardbook import CardBook
-from tablero.games.choque.describe import describe
+from tablero.games.choque.describe import describe, describe_group
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.narrate import Lexicon, lexicon, narrate
 from tablero.play.record import RULES_VERSION, GameRecord, Replay
@@ -93,10 +93,12 @@ def _books() -> dict[str, CardBook]:
 
 
 def action_labels(legal: list[dict[str, Any]], view: dict[str, Any], kind: str | None,
-                  seat: str | None) -> list[dict[str, str]]:
-    """Each legal action in words, in Spanish and English: the same words the terminal lists them with."""
+                  seat: str | None) -> list[dict[str, Any]]:
+    """Each legal action in words, in Spanish and English: the same words the terminal lists them with; and,
+    as ``group``, the words of the group it heads when the browser gathers the actions of one source."""
     books = _books()
-    return [{lang: describe(a, view, kind, book, seat) for lang, book in books.items()} for a in legal]
+    return [{**{lang: describe(a, view, kind, book, seat) for lang, book in books.items()},
+             "group": {lang: describe_group(a, view, book, seat) for lang, book in books.items()}} for a in legal]
 
 
 def rules_json(version: int, options: dict[str, Any] | None, note: str | None = None) -> dict[str, Any]:

@@ -117,8 +117,9 @@ class EnvelopeOut(BaseModel):
     view: dict[str, Any] | None = Field(description="the caller's seat view (CH-11.2), or the public view")
     pending: PendingOut | None = Field(description="who must decide, and what kind of decision")
     legal_actions: list[dict[str, Any]] = Field(description="empty unless the decision is the caller's")
-    labels: list[dict[str, str]] = Field(default_factory=list, description=(
-        "each legal action in words, `{es, en}`, in the same order: what the terminal and the browser show"))
+    labels: list[dict[str, Any]] = Field(default_factory=list, description=(
+        "each legal action in words, `{es, en, group: {es, en}}`, in the same order: what the terminal and the "
+        "browser show (`group`: the words of the group it heads when a client gathers one source's actions)"))
     winner: str | None = Field(description="A, B or draw once the game is over")
     seq: int = Field(description="actions taken so far: one more with every change")
     events: list[dict[str, Any]] = Field(description=(

@@ -2,7 +2,7 @@
 // hearts, counts, the hand, and the legal actions. A player acts by choosing a card (in hand or on the
 // field) and then one of the highlighted places; every legal action is also listed as a button, so the
 // whole game can be played from the keyboard. Only what legal_actions offers can be chosen.
-import { describe, describeGroup, sourceOf, targetsOf } from "./actions.js";
+import { describeGroup, sourceOf, targetsOf } from "./actions.js";
 import { lang, t } from "./i18n.js";
 import { el } from "./app.js";
 
@@ -116,7 +116,8 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
   const mine = legal.length > 0;
   // each action's words come with the envelope (the server words them as the terminal does)
   const labels = new Map(legal.map((a, i) => [a, (env.labels || [])[i]]));
-  const words = (a) => { const l = labels.get(a); return l ? (l[lang] || l.es) : describe(a, name); };
+  const words = (a) => { const l = labels.get(a); return l ? (l[lang] || l.es) : a.do; };
+  const groupWords = (a) => { const l = labels.get(a); return l && l.group ? (l.group[lang] || l.group.es) : a.do; };
   let status;
   const held = !replay && env.rules && env.rules.note && !env.pending; // stopped: see the note below
   if (env.winner) status = env.winner === "draw" ? t("draw") : env.winner === me ? t("won") : t("lost");
@@ -156,7 +157,7 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
     } else if (!grouped.has(s)) {
       grouped.add(s);
       listed.push(el("button", { type: "button", class: "action group", "data-source": s,
-                                 onclick: () => { selected = s; picked = []; redraw(); } }, describeGroup(a, many.length, name)));
+                                 onclick: () => { selected = s; picked = []; redraw(); } }, describeGroup(groupWords(a), many.length)));
     }
   }
   const list = el("div", { class: "actions", "aria-label": t("actions") }, listed,

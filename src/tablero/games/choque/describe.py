@@ -15,6 +15,13 @@ from typing import Any
 from .cardbook import CardBook
 
 _ES = {
+    "g_activate_soul": "Activar el alma {card}",
+    "g_call": "Llamar a {card}",
+    "g_call_amalgam": "Llamar la amalgama {card}",
+    "g_play": "Activar {card}",
+    "g_use": "Usar {source}",
+    "g_attack": "Atacar con {attacker}",
+    "g_defend": "Defender con {defender}",
     "a_play_sector": "Jugar el sector {card} en {zone}",
     "a_play_sector_opp": "Jugar el sector {card} en el {zone} del rival",
     "a_activate_soul": "Activar el alma {card} (valor {v}) en {zone}",
@@ -61,6 +68,13 @@ _ES = {
     "sub_rapido": "rápido",
 }
 _EN = {
+    "g_activate_soul": "Activate the soul {card}",
+    "g_call": "Call {card}",
+    "g_call_amalgam": "Call the amalgam {card}",
+    "g_play": "Play {card}",
+    "g_use": "Use {source}",
+    "g_attack": "Attack with {attacker}",
+    "g_defend": "Defend with {defender}",
     "a_play_sector": "Play the sector {card} in {zone}",
     "a_play_sector_opp": "Play the sector {card} in the opponent's {zone}",
     "a_activate_soul": "Activate the soul {card} (value {v}) in {zone}",
@@ -247,6 +261,26 @@ def describe(action: dict[str, Any], obs: dict[str, Any], kind: str | None, book
     except (KeyError, TypeError, ValueError):
         pass
     return json.dumps(action, ensure_ascii=False)
+
+
+def describe_group(action: dict[str, Any], obs: dict[str, Any], book: CardBook, me: str | None = None) -> str:
+    """The words of the group an action heads when a front end gathers the many actions of one source (an
+    amalgam's zones and materials, an attacker's targets): its verb and its source, not where it goes."""
+    lang = book.lang
+    do = str(action.get("do"))
+    player = str(action.get("player", ""))
+    card = book.name(str(action.get("card", "")))
+    if do in ("activate_soul", "call", "call_amalgam", "play"):
+        return tr(lang, f"g_{do}", card=card)
+    if do in ("attack", "defend"):
+        zone = str(action.get("attacker" if do == "attack" else "defender", ""))
+        who = zone_ref(zone if "." in zone else f"{player}.{zone}", obs, book, me)
+        return tr(lang, f"g_{do}", attacker=who, defender=who)
+    if do == "use":
+        src = str(action.get("source", ""))
+        source = zone_ref(src, obs, book, me) if _REF.match(src) else book.name(src)
+        return tr(lang, "g_use", source=source)
+    return describe(action, obs, None, book, me)
 
 
 def _pass_keys() -> set[str]:

@@ -71,6 +71,6 @@ def replay_step(game_id: GameId, step: Annotated[int, PathParam(ge=0, le=10**6)]
     held = not rp.holds and step == rp.applied  # the end of what replays: the result as recorded
     env = envelope(g, seat_of(row, me), step, (start, len(g.log)), summary(s, row, me)["players"],
                    rules_json(row.rules_version, row.options, note), held, row.winner)
-    env["legal_actions"] = []  # a replay is only looked at
+    env["legal_actions"] = env["labels"] = []  # a replay is only looked at
     env["steps"] = rp.applied
     return Response(encode(env), media_type="application/json")
