@@ -44,12 +44,15 @@ def test_every_server_message_has_its_spanish_words_with_the_same_fields() -> No
         assert set(fields.findall(es)) == set(fields.findall(text)), (text, es)
 
 
-def test_every_deck_violation_has_its_spanish_words_with_the_same_fields() -> None:
+def test_every_game_message_has_its_spanish_words_with_the_same_fields() -> None:
+    """Every message of Choque's (deck violations, card-file problems) and the core's (values shown in
+    them) has its Spanish in games/choque/locales/es.po."""
     choque = SERVER.parent / "games" / "choque"
     words = Catalogue(choque / "locales")
-    found = {str(m[2]) for m in extract_from_dir(str(choque), keywords={"msg": None},
-                                                 method_map=[("deck.py", "python")])}
-    assert len(found) >= 15, found
+    found = {str(m[2]) for folder in (choque, SERVER.parent / "core")
+             for m in extract_from_dir(str(folder), keywords={"msg": None}, method_map=[("**.py", "python")])}
+    found |= {"1 card checked", "{n} cards checked", "1 problem", "{m} problems"}  # tablero cards check's
+    assert len(found) >= 120, len(found)
     fields = re.compile(r"\{(\w+)\}")
     for text in found:
         es = words.words["es"].get(text)
@@ -71,3 +74,19 @@ def test_deck_check_speaks_the_language_asked_for(tmp_path: Path) -> None:
     assert "CH-2.1: la baraja principal tiene 46 cartas; la edición choque-2026 pide exactamente 40" in es
     assert "CH-2.4: 9 copias del nombre 'Cachorro Moteado'" in es and "(principal 9)" in es
     assert "CH-2.1: the main deck has 46 cards" in en and "copies" not in es
+
+
+def test_cards_check_speaks_the_language_asked_for(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tablero.cli import main
+
+    bad = tmp_path / "c.yaml"
+    bad.write_text("- {id: x, type: personaje, value: 3, keywords: [nope]}\n- {id: y, type: alma}\n",
+                   encoding="utf-8")
+    es = CliRunner().invoke(main, ["cards", "check", str(bad), "--lang", "es"]).output
+    en = CliRunner().invoke(main, ["cards", "check", str(bad)]).output
+    assert "carta 'x': hearts: falta (un entero >= 1)" in es and "habilidad exclusiva desconocida 'nope'" in es
+    assert "card 'x': hearts: missing (an integer >= 1)" in en and "unknown keyword 'nope'" in en
+    assert "falta" not in en and "missing" not in es
+    assert es.strip().endswith("2 cartas revisadas, 5 problemas") and en.strip().endswith("2 cards checked, 5 problems")

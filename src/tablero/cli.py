@@ -67,12 +67,16 @@ def cards() -> None:
 
 @cards.command("check")
 @click.argument("path", type=click.Path(path_type=Path))
-def cards_check(path: Path) -> None:
+@click.option("--lang", default="en", show_default=True, type=click.Choice(["es", "en"]),
+              help="The language of the problems' messages.")
+def cards_check(path: Path, lang: str) -> None:
     """Check every card of a card file or folder; print each problem, then 'N cards checked, M problems'.
 
     Exit status: 0 when every card is good, 1 when there are problems, 2 when PATH cannot be read.
     """
+    from tablero.core.i18n import msg
     from tablero.games.choque.cardfile import check_cards
+    from tablero.games.choque.catalogue import words
 
     try:
         report = check_cards(path)
@@ -80,9 +84,11 @@ def cards_check(path: Path) -> None:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     for p in report.problems:
-        click.echo(str(p))
+        click.echo(p.said(lang))
     n, m = report.checked, len(report.problems)
-    click.echo(f"{n} card{'' if n == 1 else 's'} checked, {m} problem{'' if m == 1 else 's'}")
+    checked = msg("1 card checked") if n == 1 else msg("{n} cards checked", n=n)
+    found = msg("1 problem") if m == 1 else msg("{m} problems", m=m)
+    click.echo(words().say(msg("{a}, {b}", a=checked, b=found), lang))
     sys.exit(1 if m else 0)
 
 

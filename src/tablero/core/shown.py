@@ -7,13 +7,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .i18n import Msg, msg
+
 LONGEST = 80  # characters of a value shown before it is cut
 
 
-def shown(value: Any) -> str:
-    """``value`` as written in YAML or JSON (a text quoted), cut to ``LONGEST`` characters."""
+def shown(value: Any) -> str | Msg:
+    """``value`` as written in YAML or JSON (a text quoted), cut to ``LONGEST`` characters; nothing (an
+    empty value) in words, said in the reader's language."""
     if value is None:
-        return "nothing (an empty value)"
+        return msg("nothing (an empty value)")
     if isinstance(value, str):
         text = repr(value) if "'" not in value else json.dumps(value, ensure_ascii=False)
     else:

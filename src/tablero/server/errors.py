@@ -16,7 +16,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tablero.core.i18n import SOURCE, Catalogue, Msg, catalogue, msg, negotiate
-from tablero.games.choque.deck import LOCALES as CHOQUE_LOCALES
+from tablero.games.choque.catalogue import LOCALES as CHOQUE_LOCALES
 
 from .db import fault, is_storage_fault
 

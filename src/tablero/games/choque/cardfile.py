@@ -38,9 +38,11 @@ from typing import Any
 import yaml
 
 from tablero.core import BadInput
+from tablero.core.i18n import Msg, msg
 from tablero.core.shown import shown
 
 from .cards import CardDef, CardPool, validate_card
+from .catalogue import words
 
 SHIPPED_CARDS_DIR = Path(__file__).parent / "cards"
 CARD_FILE_SUFFIXES = (".yaml", ".yml")
@@ -61,15 +63,24 @@ class CardProblem:
     file: str
     card: str | None
     field: str
-    message: str
+    text: str | Msg
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in English."""
+        return str(self.text)
 
     def __str__(self) -> str:
+        return self.said("en")
+
+    def said(self, lang: str) -> str:
+        """The problem in ``lang`` (``es``, ``en``), from the game's message catalogues."""
         parts = [self.file]
         if self.card is not None:
-            parts.append(f"card {self.card!r}")
+            parts.append(words().say(msg("card {id}", id=repr(self.card)), lang))
         if self.field:
             parts.append(self.field)
-        parts.append(self.message)
+        parts.append(words().say(self.text, lang))
         return ": ".join(parts)
 
 
@@ -127,7 +138,7 @@ def check_cards(path: str | Path) -> CardReport:
         except OSError as e:
             if single:
                 raise BadInput(f"{f}: cannot read file: {e.strerror or e}") from None
-            problems.append(CardProblem(name, None, "", f"cannot read file: {e.strerror or e}"))
+            problems.append(CardProblem(name, None, "", msg("cannot read file: {value}", value=e.strerror or e)))
             continue
         for is_card, card, card_problems in _check_file(name, data):
             checked += is_card
@@ -135,17 +146,19 @@ def check_cards(path: str | Path) -> CardReport:
             if card is None:
                 continue
             if card.id in first_seen:
-                where = "earlier in this file" if first_seen[card.id] == name else f"in {first_seen[card.id]}"
+                where = (msg("earlier in this file") if first_seen[card.id] == name
+                         else msg("in {file}", file=first_seen[card.id]))
                 problems.append(CardProblem(name, card.id, "id",
-                                            f"duplicate card id {card.id!r}; first defined {where}"))
+                                            msg("duplicate card id {id}; first defined {where}",
+                                                id=repr(card.id), where=where)))
                 continue
             first_seen[card.id] = name
             if not card_problems:
                 cards.append(card)
     if checked == 0 and not problems:  # an empty file or folder checks nothing: that is a problem too
-        what = "this file holds no cards" if single else "this folder holds no cards in any card file"
-        problems.append(CardProblem(str(path), None, "", f"{what}: a card file lists its cards under 'cards:' "
-                                                         "or as a list (docs/cards.md)"))
+        what = msg("this file holds no cards") if single else msg("this folder holds no cards in any card file")
+        problems.append(CardProblem(str(path), None, "", msg("{what}: a card file lists its cards under 'cards:' "
+                                                         "or as a list (docs/cards.md)", what=what)))
     return CardReport(CardPool(cards), problems, checked)
 
 
@@ -177,7 +190,7 @@ class _Loader(yaml.SafeLoader):
     """The safe loader, unchanged: used step by step to look at the node tree before it is built."""
 
 
-_Found = list[tuple[str, str]]  # (field path, message)
+_Found = list[tuple[str, str | Msg]]  # (field path, message)
 
 
 @dataclass
@@ -193,8 +206,9 @@ def _parse(name: str, data: bytes) -> _Parsed:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         line = data[:e.start].count(b"\n") + 1
-        return _Parsed(problems=[CardProblem(name, None, "", f"not UTF-8 text (byte {data[e.start]:#04x} at "
-                                                             f"line {line}); save the file as UTF-8")])
+        text_ = msg("not UTF-8 text (byte {data} at line {line}); save the file as UTF-8",
+                    data=f"{data[e.start]:#04x}", line=line)
+        return _Parsed(problems=[CardProblem(name, None, "", text_)])
     loader = _Loader(text)
     out = _Parsed()
     try:
@@ -210,12 +224,14 @@ def _parse(name: str, data: bytes) -> _Parsed:
             out.doc = loader.construct_document(node)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        where = (msg(" at line {line}, column {column}", line=mark.line + 1, column=mark.column + 1)
+                 if mark is not None else "")
         what = getattr(e, "problem", None) or str(e)
         context, cmark = getattr(e, "context", None), getattr(e, "context_mark", None)
         if context and cmark is not None and mark is not None and cmark.line != mark.line:
             what += f" ({context} at line {cmark.line + 1})"
-        return _Parsed(problems=[CardProblem(name, None, "", f"not valid YAML{where}: {what}")])
+        return _Parsed(problems=[CardProblem(name, None, "", msg("not valid YAML{where}: {what}",
+                                                                 where=where, what=what))])
     finally:
         loader.dispose()
     return out
@@ -235,36 +251,40 @@ def _check_file(name: str, data: bytes) -> _Checked:
         return  # an empty file holds no cards
     default_set: Any = None
     if isinstance(doc, dict) and "cards" not in doc and "id" in doc and "type" in doc:
-        yield False, None, [CardProblem(name, None, "", "this file is one card, not a list of cards: start the card "
-                                                        "with '- ' (or put it under cards: [...])")]
+        one = msg("this file is one card, not a list of cards: start the card with '- ' (or put it under "
+                  "cards: [...])")
+        yield False, None, [CardProblem(name, None, "", one)]
         return
     if isinstance(doc, dict):
         problems = [CardProblem(name, None, f, m) for f, m in parsed.file_dups]
         for k in doc:
             if k not in FILE_KEYS:
-                hint = " (YAML reads an unquoted on:/yes:/no: as a boolean)" if isinstance(k, bool) else ""
+                hint = msg(" (YAML reads an unquoted on:/yes:/no: as a boolean)") if isinstance(k, bool) else ""
                 known = "; ".join(f"{key}: {what}" for key, what in FILE_KEYS.items())
-                problems.append(CardProblem(name, None, str(k), f"unknown top-level key{hint}; known: {known}"))
+                problems.append(CardProblem(name, None, str(k), msg("unknown top-level key{hint}; known: {known}",
+                                                                    hint=hint, known=known)))
         if "set" in doc:
             default_set = doc["set"]
             if isinstance(default_set, bool) or not isinstance(default_set, (str, int)) or default_set == "":
-                problems.append(CardProblem(name, None, "set", f"must be a text, got {_short(default_set)}"))
+                problems.append(CardProblem(name, None, "set", msg("must be a text, got {default_set}",
+                                                                   default_set=_short(default_set))))
                 default_set = None
         if "description" in doc and not isinstance(doc["description"], str):
-            problems.append(CardProblem(name, None, "description", "must be a text"))
+            problems.append(CardProblem(name, None, "description", msg("must be a text")))
         doc = doc.get("cards")
         if doc is None:
             problems.append(CardProblem(name, None, "cards",
-                                        "missing: a card file that is a map keeps its cards under cards: [...]"))
+                                        msg("missing: a card file that is a map keeps its cards under cards: [...]")))
         elif not isinstance(doc, list):
-            problems.append(CardProblem(name, None, "cards", f"must be a list of cards, got {_short(doc)}"))
+            problems.append(CardProblem(name, None, "cards", msg("must be a list of cards, got {doc}",
+                                                                 doc=_short(doc))))
         if problems:
             yield False, None, problems
         if not isinstance(doc, list):
             return
     elif not isinstance(doc, list):
-        yield False, None, [CardProblem(name, None, "", "a card file must be a list of cards or a map with "
-                                                        f"cards: [...], got {_short(doc)}")]
+        yield False, None, [CardProblem(name, None, "", msg("a card file must be a list of cards or a map with "
+                                                        "cards: [...], got {doc}", doc=_short(doc)))]
         return
     for i, raw in enumerate(doc):
         if default_set is not None and isinstance(raw, dict) and "set" not in raw:
@@ -279,30 +299,30 @@ def _check_file(name: str, data: bytes) -> _Checked:
         yield True, card, [_problem(name, label, i, f, m) for f, m in found]
 
 
-def _design_problems(card: CardDef) -> list[tuple[str, str]]:
+def _design_problems(card: CardDef) -> list[tuple[str, str | Msg]]:
     """Well-formed fields that do not say what the card means. Checked in card files (what designers write
     and ``tablero cards check`` reads), not in a scenario's inline cards, whose format is a public contract."""
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str | Msg]] = []
     if card.is_character:
         for i, st in enumerate(card.fx.static):
             if st.affects.get("name") == card.name:
                 # "this card gains" written as "every card of this name": copies would add up, and a Mímica
                 # copy (another name) would get nothing
                 out.append((f"static[{i}].affects.name",
-                            "names this card itself, which reaches every card of that name and misses a Mímica "
+                            msg("names this card itself, which reaches every card of that name and misses a Mímica "
                             "copy; for 'this card gains', leave affects out (the character itself, CH-7.1) and "
-                            "write a mode as if: {mode: ...}"))
+                            "write a mode as if: {{mode: ...}}")))
     return out
 
 
-def _problem(file: str, card: str | None, index: int, field: str, message: str) -> CardProblem:
+def _problem(file: str, card: str | None, index: int, field: str, message: str | Msg) -> CardProblem:
     """A card's problem; a card without a usable id is named by its position (``cards[3]``)."""
     if card is None:
         field = f"cards[{index}]" + (f".{field}" if field else "")
     return CardProblem(file, card, field, message)
 
 
-def _short(v: Any) -> str:
+def _short(v: Any) -> str | Msg:
     """A value as the file's author wrote it (``nothing``, ``true``, ``'text'``), never Python's spelling."""
     return shown(v)
 
@@ -332,7 +352,7 @@ def _duplicate_keys(node: yaml.Node, path: str, loader: _Loader, seen_nodes: set
     if id(node) in seen_nodes:  # aliases may share (or loop back to) a node
         return []
     seen_nodes.add(id(node))
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str | Msg]] = []
     if isinstance(node, yaml.MappingNode):
         first: dict[Any, int] = {}
         for k_node, v_node in node.value:
@@ -342,8 +362,8 @@ def _duplicate_keys(node: yaml.Node, path: str, loader: _Loader, seen_nodes: set
             sub = f"{path}.{k}" if path else str(k)
             if k is not None:
                 if k in first:
-                    out.append((sub, f"written twice (lines {first[k]} and {k_node.start_mark.line + 1}); "
-                                     "YAML keeps only the last one"))
+                    out.append((sub, msg("written twice (lines {first} and {value}); "
+                                     "YAML keeps only the last one", first=first[k], value=k_node.start_mark.line + 1)))
                 else:
                     first[k] = k_node.start_mark.line + 1
             if not top:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablero.core import BadInput
+from tablero.core.i18n import Msg, msg
 from tablero.core.shown import shown
 
 from .effects.schema import NO_EFFECTS, Effects, check_effects
@@ -94,27 +95,27 @@ class CardDef:
         return out
 
 
-def _int_field(raw: Mapping[str, Any], key: str, problems: list[tuple[str, str]], *, minimum: int,
+def _int_field(raw: Mapping[str, Any], key: str, problems: list[tuple[str, str | Msg]], *, minimum: int,
                default: int | None = None) -> int:
     if key not in raw:
         if default is None:
-            problems.append((key, f"missing (an integer >= {minimum})"))
+            problems.append((key, msg("missing (an integer >= {minimum})", minimum=minimum)))
             return 0
         return default
     v = raw[key]
     if isinstance(v, bool) or not isinstance(v, int):
-        problems.append((key, f"must be an integer, got {shown(v)}"))
+        problems.append((key, msg("must be an integer, got {v}", v=shown(v))))
         return 0
     if v < minimum:
-        problems.append((key, f"must be >= {minimum}, got {v}"))
+        problems.append((key, msg("must be >= {minimum}, got {v}", minimum=minimum, v=v)))
     return int(v)
 
 
-def _parse_keywords(raw: Any, problems: list[tuple[str, str]]) -> tuple[frozenset[str], dict[str, int]]:
+def _parse_keywords(raw: Any, problems: list[tuple[str, str | Msg]]) -> tuple[frozenset[str], dict[str, int]]:
     if raw is None:
         return frozenset(), {}
     if not isinstance(raw, list):
-        problems.append(("keywords", f"must be a list, got {shown(raw)}"))
+        problems.append(("keywords", msg("must be a list, got {raw}", raw=shown(raw))))
         return frozenset(), {}
     kws: set[str] = set()
     params: dict[str, int] = {}
@@ -125,29 +126,33 @@ def _parse_keywords(raw: Any, problems: list[tuple[str, str]]) -> tuple[frozense
         elif isinstance(item, dict) and len(item) == 1:
             ((name, param),) = item.items()
         else:
-            problems.append((where, f"{item!r} must be an id or a one-key map like {{clarividencia: 3}}"))
+            problems.append((where, msg("{item} must be an id or a one-key map like {{clarividencia: 3}}",
+                                        item=repr(item))))
             continue
         if name not in KEYWORDS:
-            problems.append((where, f"unknown keyword {name!r}; known: {', '.join(KEYWORDS)}"))
+            problems.append((where, msg("unknown keyword {name}; known: {items}",
+                                        name=repr(name), items=', '.join(KEYWORDS))))
             continue
         if name in PARAM_KEYWORDS:
             if param is None:
-                problems.append((where, f"keyword {name!r} needs a number, e.g. {{{name}: 3}}"))
+                problems.append((where, msg("keyword {name} needs a number, e.g. {{{name2}: 3}}",
+                                            name=repr(name), name2=name)))
                 continue
             if isinstance(param, bool) or not isinstance(param, int) or param < 1:
-                problems.append((where, f"keyword {name!r} needs a positive integer, got {shown(param)}"))
+                problems.append((where, msg("keyword {name} needs a positive integer, got {param}",
+                                            name=repr(name), param=shown(param))))
                 continue
             params[name] = param
         elif param is not None:
-            problems.append((where, f"keyword {name!r} takes no number"))
+            problems.append((where, msg("keyword {name} takes no number", name=repr(name))))
             continue
         kws.add(name)
     return frozenset(kws), params
 
 
-def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str]]]:
+def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str | Msg]]]:
     """Check one card and build it. Returns the card (None if unusable) and every (field, problem)."""
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, str | Msg]] = []
     if not isinstance(raw, dict):
         return None, [("", f"a card must be a map of fields, got {shown(raw)}")]
     cid = raw.get("id")
@@ -155,11 +160,11 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str]]]:
         return None, [("id", f"must match [a-z0-9_]+, got {shown(cid)}")]
     for k in raw:
         if k not in _KNOWN_FIELDS:
-            hint = " (YAML reads an unquoted on:/yes:/no: as a boolean)" if isinstance(k, bool) else ""
-            problems.append((str(k), f"unknown field{hint}"))
+            hint = msg(" (YAML reads an unquoted on:/yes:/no: as a boolean)") if isinstance(k, bool) else ""
+            problems.append((str(k), msg("unknown field{hint}", hint=hint)))
     name = raw.get("name", cid)
     if not isinstance(name, str) or not name:
-        problems.append(("name", "must be a non-empty text"))
+        problems.append(("name", msg("must be a non-empty text")))
         name = cid
     ctype = raw.get("type")
     if ctype not in TYPES:
@@ -180,26 +185,27 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str]]]:
     else:
         for k in ("hearts", "strength", "resistance", "impact"):
             if k in raw:
-                problems.append((k, f"only characters have {k}"))
+                problems.append((k, msg("only characters have {k}", k=k)))
         if raw.get("keywords"):
-            problems.append(("keywords", "only characters carry exclusive abilities"))
+            problems.append(("keywords", msg("only characters carry exclusive abilities")))
     if ctype == "apoyo":
         subtype = raw.get("subtype", "normal")
         if subtype not in APOYO_SUBTYPES:
-            problems.append(("subtype", f"must be one of {', '.join(APOYO_SUBTYPES)}, got {shown(subtype)}"))
+            problems.append(("subtype", msg("must be one of {items}, got {subtype}",
+                                            items=', '.join(APOYO_SUBTYPES), subtype=shown(subtype))))
     elif "subtype" in raw:
-        problems.append(("subtype", "only apoyos have a subtype"))
+        problems.append(("subtype", msg("only apoyos have a subtype")))
     for k in _TEXT_FIELDS:
         if k in raw and not isinstance(raw[k], (str, int)):
-            problems.append((k, "must be a text"))
+            problems.append((k, msg("must be a text")))
     archetypes = raw.get("archetypes", [])
     if not isinstance(archetypes, list) or not all(isinstance(a, str) for a in archetypes):
-        problems.append(("archetypes", "must be a list of tags"))
+        problems.append(("archetypes", msg("must be a list of tags")))
         archetypes = []
     en = raw.get("en")
     if en is not None:
         if not isinstance(en, dict) or set(en) - {"name", "text", "flavor"}:
-            problems.append(("en", "must be a map with name, text and/or flavor"))
+            problems.append(("en", msg("must be a map with name, text and/or flavor")))
     fx = check_effects(raw, ctype, subtype, problems)
     card = CardDef(id=cid, name=name, type=ctype, value=value, hearts=hearts, strength=strength,
                    resistance=resistance, impact=impact, keywords=kws, params=params, subtype=subtype,

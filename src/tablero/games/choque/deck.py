@@ -12,16 +12,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 
 from tablero.core import BadInput
-from tablero.core.i18n import Msg, catalogue, msg
+from tablero.core.i18n import Msg, msg
 from tablero.core.shown import shown
 
 from .cards import CardDef, CardPool
+from .catalogue import words
 from .editions import Edition, get_edition
-
-LOCALES = Path(__file__).parent / "locales"  # the game's messages, one gettext catalogue per language
 
 MAX_COPIES = 3  # CH-2.4
 SOUL_DECK_SIZE = 15  # CH-2.2
@@ -106,7 +104,7 @@ class Violation:
 
     def said(self, lang: str) -> str:
         """The message in ``lang`` (``es``, ``en``)."""
-        return catalogue(str(LOCALES)).say(self.text, lang)
+        return words().say(self.text, lang)
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.message}"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablero.core.i18n import Msg, msg
+
 from ..terms import KEYWORDS, TYPES
 
 SIDES = ("own", "opponent", "any")
@@ -18,21 +20,21 @@ CATEGORIES = ("continuo", "encendido", "rapido", "disparo")  # CH-7.1 … CH-7.3
 PLAYERS = ("self", "opponent", "both")
 
 # Filters select cards or characters (CH-12 "seleccionar"). All keys are optional and combine with AND.
-FILTER_KEYS: dict[str, tuple[str, Any]] = {
-    "side": (f"one of {', '.join(SIDES)}", SIDES),
-    "type": ("a card type or a list of them", TYPES),
-    "value": ("an integer", int),
-    "value_min": ("an integer", int),
-    "value_max": ("an integer", int),
-    "strength_min": ("an integer", int),
-    "strength_max": ("an integer", int),
-    "archetype": ("an archetype tag", str),
-    "keyword": ("an exclusive ability id", KEYWORDS),
-    "status": ("a status name (see enfermar)", str),
-    "mode": ("a mode name (see set_mode)", str),
-    "name": ("a card name", str),
-    "not_self": ("true or false", bool),
-    "sector": ("'same' (the source's sector) or 'other'", ("same", "other")),
+FILTER_KEYS: dict[str, tuple[Msg, Any]] = {
+    "side": (msg("one of {items}", items=", ".join(SIDES)), SIDES),
+    "type": (msg("a card type or a list of them"), TYPES),
+    "value": (msg("an integer"), int),
+    "value_min": (msg("an integer"), int),
+    "value_max": (msg("an integer"), int),
+    "strength_min": (msg("an integer"), int),
+    "strength_max": (msg("an integer"), int),
+    "archetype": (msg("an archetype tag"), str),
+    "keyword": (msg("an exclusive ability id"), KEYWORDS),
+    "status": (msg("a status name (see enfermar)"), str),
+    "mode": (msg("a mode name (see set_mode)"), str),
+    "name": (msg("a card name"), str),
+    "not_self": (msg("true or false"), bool),
+    "sector": (msg("'same' (the source's sector) or 'other'"), ("same", "other")),
 }
 
 # Triggers of disparo abilities (CH-7.3), written ``when: {event: called, ...}``.
