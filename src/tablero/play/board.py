@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablero.games.choque.narrate import n_cards
+
 from .text import CardBook, join, tr
 
 RULE = "─" * 72
@@ -28,12 +30,6 @@ def wrap(prefix: str, items: list[str], sep: str = " · ", width: int = WIDTH) -
             cur += piece
     lines.append(cur)
     return lines
-
-
-def n_cards(n: int, lang: str) -> str:
-    if lang == "en":
-        return f"{n} card" if n == 1 else f"{n} cards"
-    return f"{n} carta" if n == 1 else f"{n} cartas"
 
 
 def phase_name(phase: str, lang: str) -> str:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablero.games.choque.narrate import lexicon, narrate
+from tablero.games.choque.narrate import narrate
 
 from .text import CardBook
 
 
 def event_lines(events: list[dict[str, Any]], book: CardBook) -> list[str]:
-    words = lexicon(book.cards.values(), book.lang)
+    words = book.lexicon()
     out = []
     for event in events:
         if event.get("event") == "turn":

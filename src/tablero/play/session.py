@@ -28,8 +28,9 @@ from tablero.games.choque.deckfile import DeckFile, load_deck, shipped_decks
 from tablero.games.choque.flow import NAMES
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.match import Match
+from tablero.games.choque.narrate import n_cards
 
-from .board import link_name, n_cards, render_board
+from .board import link_name, render_board
 from .describe import describe
 from .events import event_lines
 from .record import GameRecord, deck_json, match_json, write_json

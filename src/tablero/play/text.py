@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tablero.games.choque.cardbook import CardBook, keyword_name
+from tablero.games.choque.narrate import join
 
 LANGS = ("es", "en")
 
@@ -144,7 +145,6 @@ _ES: dict[str, str] = {
     "match_loss": "El rival gana el encuentro.",
     "match_draw": "El encuentro termina en empate.",
     # action descriptions
-    "and": "y",
     # replay
     "r_header": "Repetición: {n} acciones · {edition} · semilla {seed} · A: «{a}» ({agent_a}) · B: «{b}» ({agent_b})",
     "r_games": "Este archivo tiene {n} CHOQUES; se muestra el {k} (usa --game para elegir otro).",
@@ -301,7 +301,6 @@ _EN: dict[str, str] = {
     "match_win": "You win the match!",
     "match_loss": "The opponent wins the match.",
     "match_draw": "The match is drawn.",
-    "and": "and",
     "r_header": "Replay: {n} actions · {edition} · seed {seed} · A: \"{a}\" ({agent_a}) · B: \"{b}\" ({agent_b})",
     "r_games": "This file holds {n} CHOQUES; showing number {k} (use --game to pick another).",
     "r_step": "Action {i}/{n}: {who} — {what}",
@@ -329,13 +328,6 @@ def tr(lang: str, key: str, **kw: object) -> str:
     """The text ``key`` in ``lang`` with its fields filled in."""
     table = TEXTS.get(lang, _ES)
     return table[key].format(**kw) if kw else table[key]
-
-
-def join(items: list[str], lang: str) -> str:
-    """``a, b y c`` / ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {tr(lang, 'and')} " + items[-1]
 
 
 __all__ = ["TEXTS", "CardBook", "join", "keyword_name", "tr"]

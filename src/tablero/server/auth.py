@@ -10,9 +10,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+
+T = TypeVar("T")
 
 
 def hasher(cheap: bool = False) -> PasswordHasher:
@@ -36,7 +39,7 @@ class Hashing:
         self.busy = self.peak = self.verifications = 0
         self._dummy = ph.hash(secrets.token_urlsafe(18))
 
-    def _run(self, work: Callable[[], bool | str]) -> bool | str:
+    def _run(self, work: Callable[[], T]) -> T:
         with self._slots:
             with self._count:
                 self.busy += 1
@@ -48,7 +51,7 @@ class Hashing:
                     self.busy -= 1
 
     def hash(self, password: str) -> str:
-        return str(self._run(lambda: self.ph.hash(password)))
+        return self._run(lambda: self.ph.hash(password))
 
     def verify(self, stored: str | None, password: str) -> bool:
         """Whether ``password`` matches ``stored``; None (no such account) costs the same and is False."""
@@ -59,7 +62,7 @@ class Hashing:
                 return False
         with self._count:
             self.verifications += 1
-        return bool(self._run(check))
+        return self._run(check)
 
 
 def new_token() -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import CardDef
+from .narrate import Lexicon, lexicon
 from .terms import KEYWORD_NAMES, KEYWORD_NAMES_EN
 
 
@@ -22,6 +23,7 @@ class CardBook:
         self.lang = lang
         self.cards: dict[str, CardDef] = {}
         self.abilities_en: dict[str, str] = {}
+        self._lexicon: Lexicon | None = None
         for c in cards:
             if c.id in self.cards:
                 continue
@@ -30,6 +32,12 @@ class CardBook:
                 en = ab.get("en") if isinstance(ab, dict) else None
                 if isinstance(en, dict) and isinstance(en.get("name"), str) and isinstance(ab.get("name"), str):
                     self.abilities_en[ab["name"]] = en["name"]
+
+    def lexicon(self) -> Lexicon:
+        """The narration's names for these cards in the book's language, built once."""
+        if self._lexicon is None:
+            self._lexicon = lexicon(self.cards.values(), self.lang)
+        return self._lexicon
 
     def get(self, cid: str) -> CardDef | None:
         return self.cards.get(cid)

@@ -267,7 +267,7 @@ def _check_file(name: str, data: bytes) -> _Checked:
             default_set = doc["set"]
             if isinstance(default_set, bool) or not isinstance(default_set, (str, int)) or default_set == "":
                 problems.append(CardProblem(name, None, "set", msg("must be a text, got {default_set}",
-                                                                   default_set=_short(default_set))))
+                                                                   default_set=shown(default_set))))
                 default_set = None
         if "description" in doc and not isinstance(doc["description"], str):
             problems.append(CardProblem(name, None, "description", msg("must be a text")))
@@ -277,14 +277,14 @@ def _check_file(name: str, data: bytes) -> _Checked:
                                         msg("missing: a card file that is a map keeps its cards under cards: [...]")))
         elif not isinstance(doc, list):
             problems.append(CardProblem(name, None, "cards", msg("must be a list of cards, got {doc}",
-                                                                 doc=_short(doc))))
+                                                                 doc=shown(doc))))
         if problems:
             yield False, None, problems
         if not isinstance(doc, list):
             return
     elif not isinstance(doc, list):
         yield False, None, [CardProblem(name, None, "", msg("a card file must be a list of cards or a map with "
-                                                        "cards: [...], got {doc}", doc=_short(doc)))]
+                                                        "cards: [...], got {doc}", doc=shown(doc)))]
         return
     for i, raw in enumerate(doc):
         if default_set is not None and isinstance(raw, dict) and "set" not in raw:
@@ -320,11 +320,6 @@ def _problem(file: str, card: str | None, index: int, field: str, message: str |
     if card is None:
         field = f"cards[{index}]" + (f".{field}" if field else "")
     return CardProblem(file, card, field, message)
-
-
-def _short(v: Any) -> str | Msg:
-    """A value as the file's author wrote it (``nothing``, ``true``, ``'text'``), never Python's spelling."""
-    return shown(v)
 
 
 def _key(node: yaml.Node, loader: _Loader) -> Hashable | None:

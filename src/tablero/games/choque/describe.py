@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from .cardbook import CardBook
+from .narrate import join, n_cards
 
 _ES = {
     "g_activate_soul": "Activar el alma {card}",
@@ -56,7 +57,6 @@ _ES = {
     "a_use_optional": "Usar la habilidad",
     "a_use_portal": "Usar Portal de {source}: intercambiar {a} y {b}",
     "a_zombificar": "Devolver {soul} a la mano y llamar a {card} desde el Mictlán en {zone}",
-    "and": "y",
     "from_hand": "{card} (de la mano)",
     "ref_card": "{card} ({loc})",
     "ref_mine": "tu {zone}",
@@ -109,7 +109,6 @@ _EN = {
     "a_use_optional": "Use the ability",
     "a_use_portal": "Use Portal of {source}: swap {a} and {b}",
     "a_zombificar": "Return {soul} to your hand and call {card} from the Mictlán into {zone}",
-    "and": "and",
     "from_hand": "{card} (from your hand)",
     "ref_card": "{card} ({loc})",
     "ref_mine": "your {zone}",
@@ -126,13 +125,6 @@ def tr(lang: str, key: str, **kw: object) -> str:
     """The action text ``key`` in ``lang`` with its fields filled in."""
     table = _EN if lang == "en" else _ES
     return table[key].format(**kw) if kw else table[key]
-
-
-def join(items: list[str], lang: str) -> str:
-    """``a, b y c`` / ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {tr(lang, 'and')} " + items[-1]
 
 
 _REF = re.compile(r"^([AB])\.(C[1-4]|Z[1-5]|SA|SB|arena)$")
@@ -227,10 +219,7 @@ def describe(action: dict[str, Any], obs: dict[str, Any], kind: str | None, book
             key = f"a_pass_{kind}"
             return tr(lang, key) if kind and key in _pass_keys() else tr(lang, "a_pass")
         if do == "ofrenda":
-            n = int(obs.get(player, {}).get("hand_count", 0))
-            hand = (f"{n} card" if n == 1 else f"{n} cards") if lang == "en" else (
-                f"{n} carta" if n == 1 else f"{n} cartas")
-            return tr(lang, "a_ofrenda", cards=hand)
+            return tr(lang, "a_ofrenda", cards=n_cards(int(obs.get(player, {}).get("hand_count", 0)), lang))
         if do == "end_phase":
             if kind == "action" or (kind is None and obs.get("phase") == "action"):
                 return tr(lang, "a_end_action")

@@ -194,8 +194,9 @@ def narrate(event: dict[str, Any], lang: str = "es", names: dict[str, str] | Lex
     """One event as a sentence in ``lang``; ``names`` is a ``Lexicon`` (or a plain card id → name map)."""
     lx = names if isinstance(names, Lexicon) else Lexicon(lang, dict(names or {}))
     es = lang != "en"
+    key = "es" if es else "en"  # the tables' language
     kind = str(event.get("event"))
-    data = {k: v for k, v in event.items()}
+    data = dict(event)
     data.setdefault("player", "")
     for k in ("card", "attacker", "defender", "copied", "source"):
         if k in data:
@@ -209,14 +210,14 @@ def narrate(event: dict[str, Any], lang: str = "es", names: dict[str, str] | Lex
         data["target"] = _targets(event["target"], lang)
     if isinstance(event.get("how"), str):
         how = event["how"]
-        data["how"] = _HOW["es" if es else "en"].get(how) or lx.ability(how)
+        data["how"] = _HOW[key].get(how) or lx.ability(how)
     if isinstance(event.get("phase"), str):
-        data["phase"] = _PHASE["es" if es else "en"].get(event["phase"], event["phase"])
+        data["phase"] = _PHASE[key].get(event["phase"], event["phase"])
     if "reason" in event:
-        data["reason"] = _REASON["es" if es else "en"].get(str(event["reason"]), str(event["reason"]))
+        data["reason"] = _REASON[key].get(str(event["reason"]), str(event["reason"]))
     if isinstance(event.get("link"), str):
         link = event["link"]
-        data["link"] = _LINK["es" if es else "en"].get(link) or lx.ability(link)
+        data["link"] = _LINK[key].get(link) or lx.ability(link)
     _counted(data, event, lang)
     _agreement(data, event, lx, lang)
     if kind in ("draw", "draw_soul", "add") and "card" not in event:
@@ -229,7 +230,7 @@ def narrate(event: dict[str, Any], lang: str = "es", names: dict[str, str] | Lex
         _paid_words(data, event, lang, lx)
         kind = f"paid_{event.get('cost')}"
     if kind == "no_effect":
-        data["why"] = _NOTHING["es" if es else "en"].get(str(event.get("verb")), _TARGET_GONE["es" if es else "en"])
+        data["why"] = _NOTHING[key].get(str(event.get("verb")), _TARGET_GONE[key])
     table = _EN if not es else _ES
     template = table.get(kind, table["unknown"])
     try:
@@ -278,6 +279,11 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def n_cards(n: int, lang: str) -> str:
+    """``1 carta``, ``3 cartas`` / ``1 card``, ``3 cards``."""
+    return _count(n, "card", "cards") if lang == "en" else _count(n, "carta", "cartas")
+
+
 def _counted(data: dict[str, Any], event: dict[str, Any], lang: str) -> None:
     """Counts in words that agree with their number."""
     en = lang == "en"
@@ -288,10 +294,9 @@ def _counted(data: dict[str, Any], event: dict[str, Any], lang: str) -> None:
     if "returned" in event:
         n = int(event["returned"] or 0)
         if en:
-            data["returned_words"] = (f"returns {_count(n, 'card', 'cards')} and draws again" if n
-                                      else "returns no card")
+            data["returned_words"] = f"returns {n_cards(n, lang)} and draws again" if n else "returns no card"
         else:
-            data["returned_words"] = (f"devuelve {_count(n, 'carta', 'cartas')} y roba de nuevo" if n
+            data["returned_words"] = (f"devuelve {n_cards(n, lang)} y roba de nuevo" if n
                                       else "no devuelve ninguna carta")
     if "count" in event and event.get("event") == "clarividencia":
         n = int(event["count"] or 0)
@@ -301,7 +306,7 @@ def _counted(data: dict[str, Any], event: dict[str, Any], lang: str) -> None:
             data["top_cards"] = "la carta superior" if n == 1 else f"las {n} cartas superiores"
     if "bottom" in event:
         n = int(event["bottom"] or 0)
-        data["bottom_words"] = _count(n, "card", "cards") if en else _count(n, "carta", "cartas")
+        data["bottom_words"] = n_cards(n, lang)
 
 
 def _agreement(data: dict[str, Any], event: dict[str, Any], lx: Lexicon, lang: str) -> None:
@@ -323,8 +328,8 @@ def _paid_words(data: dict[str, Any], event: dict[str, Any], lang: str, lx: Lexi
     n = int(event.get("count") or 0)
     cards = [lx.card(c) for c in event.get("cards") or []]
     if lang == "en":
-        data["sent"] = join(cards, lang) if cards else _count(n, "card", "cards")
+        data["sent"] = join(cards, lang) if cards else n_cards(n, lang)
         data["lost"] = _count(n, "heart", "hearts")
     else:
-        data["sent"] = join(cards, lang) if cards else _count(n, "carta", "cartas")
+        data["sent"] = join(cards, lang) if cards else n_cards(n, lang)
         data["lost"] = _count(n, "corazón", "corazones")

@@ -8,7 +8,7 @@ closed with 4401 when the token expires or is revoked (logout), and sends nothin
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, NamedTuple
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
@@ -23,12 +23,13 @@ GAME_IDS = 2**31  # game ids are below this (the database's integer)
 router = APIRouter()
 
 
-class Subscription:
+class Subscription(NamedTuple):
     """A socket's standing: the first envelope, or the close code refusing it; and when its token expires
     (epoch seconds), which ends it."""
 
-    def __init__(self, code: int = 0, env: bytes | None = None, expires: float = 0.0) -> None:
-        self.code, self.env, self.expires = code, env, expires
+    code: int = 0
+    env: bytes | None = None
+    expires: float = 0.0
 
 
 def game_number(text: str) -> int | None:
