@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract, extract_from_dir
 
 from tablero.core.i18n import Catalogue, msg, negotiate
 
@@ -32,32 +32,88 @@ def test_the_language_is_negotiated_from_accept_language() -> None:
     assert negotiate("fr, de;q=x", ["en", "es"], default="es") == "es"
 
 
-def test_every_server_message_has_its_spanish_words_with_the_same_fields() -> None:
-    words = Catalogue(SERVER / "locales")
-    found = {str(m[2]) for m in extract_from_dir(str(SERVER), keywords={"msg": None},
-                                                 method_map=[("**.py", "python")])}
-    assert len(found) >= 30, found
-    fields = re.compile(r"\{(\w+)\}")
-    for text in found:
-        es = words.words["es"].get(text)
-        assert es, f"no Spanish for {text!r} in server/locales/es.po"
-        assert set(fields.findall(es)) == set(fields.findall(text)), (text, es)
+# what marks a message for a catalogue: msg/plural/in_context in Python, N_/C_ in the browser's i18n.js
+KEYWORDS = {"msg": None, "plural": (1, 2), "in_context": ((1, "c"), 2), "N_": None, "C_": ((1, "c"), 2)}
+METHODS = [("**.py", "python"), ("**.js", "javascript")]
+TABLE = SERVER.parent / "locales"
+CHOQUE = SERVER.parent / "games" / "choque"
+FIELDS = re.compile(r"\{(\w+)")
+
+
+def _messages(*folders: Path) -> set[tuple[str | None, tuple[str, ...]]]:
+    """Every message marked in the code of ``folders``: (context, its English forms)."""
+    found = set()
+    for folder in folders:
+        for _, _, message, _, context in extract_from_dir(str(folder), keywords=KEYWORDS, method_map=METHODS):
+            found.add((context, (message,) if isinstance(message, str) else tuple(message)))
+    return found
+
+
+def _check_spanish(found: set[tuple[str | None, tuple[str, ...]]], words: Catalogue, where: str) -> None:
+    es = words.words["es"]
+    for context, forms in found:
+        said = es.get((context, forms[0])) or es.get((None, forms[0]))
+        assert said, f"no Spanish for {forms[0]!r} (context {context!r}) in {where}"
+        for text in [said] if isinstance(said, str) else list(said):
+            assert set(FIELDS.findall(text)) <= set().union(*(FIELDS.findall(f) for f in forms)), (forms, said)
+
+
+def test_every_table_message_has_its_spanish_words_with_the_same_fields() -> None:
+    """The table's messages (server, CLI, terminal, browser) are all in tablero/locales/es.po."""
+    table = SERVER.parent
+    found = _messages(table / "server", table / "play", table / "web", table / "core", table / "lab")
+    with (table / "cli.py").open("rb") as f:
+        found |= {(c, (m,) if isinstance(m, str) else tuple(m)) for _, m, _, c in extract("python", f, KEYWORDS)}
+    assert len(found) >= 250, len(found)
+    _check_spanish(found, Catalogue(TABLE), "tablero/locales/es.po")
 
 
 def test_every_game_message_has_its_spanish_words_with_the_same_fields() -> None:
-    """Every message of Choque's (deck violations, card-file problems) and the core's (values shown in
-    them) has its Spanish in games/choque/locales/es.po."""
-    choque = SERVER.parent / "games" / "choque"
-    words = Catalogue(choque / "locales")
-    found = {str(m[2]) for folder in (choque, SERVER.parent / "core")
-             for m in extract_from_dir(str(folder), keywords={"msg": None}, method_map=[("**.py", "python")])}
-    found |= {"1 card checked", "{n} cards checked", "1 problem", "{m} problems"}  # tablero cards check's
-    assert len(found) >= 120, len(found)
-    fields = re.compile(r"\{(\w+)\}")
-    for text in found:
-        es = words.words["es"].get(text)
-        assert es, f"no Spanish for {text!r} in games/choque/locales/es.po"
-        assert set(fields.findall(es)) == set(fields.findall(text)), (text, es)
+    """Every message of Choque's (refusals, the log, actions in words, deck violations, card-file problems)
+    and the core's (values shown in them) has its Spanish in games/choque/locales/es.po (or the table's)."""
+    found = _messages(CHOQUE, SERVER.parent / "core")
+    assert len(found) >= 250, len(found)
+    from tablero.games.choque.catalogue import words
+
+    _check_spanish(found, words(), "games/choque/locales/es.po")
+
+
+def test_no_catalogue_says_one_message_twice() -> None:
+    """A message given twice in one .po (or by the game and the table in different words) would be said
+    one way or the other by the order the files are read."""
+    entry = re.compile(r'^(?:msgctxt "(.*)"\n)?msgid "(.*)"$', re.M)
+    for po in (TABLE / "es.po", CHOQUE / "locales" / "es.po"):
+        keys = [k for k in entry.findall(po.read_text(encoding="utf-8")) if k != ("", "")]
+        twice = {k for k in keys if keys.count(k) > 1}
+        assert not twice, (po, twice)
+    table, game = Catalogue(TABLE).words["es"], Catalogue(CHOQUE / "locales").words["es"]
+    differ = {k: (table[k], game[k]) for k in table.keys() & game.keys() if table[k] != game[k]}
+    assert not differ, differ
+
+
+def test_plural_forms_and_contexts_follow_the_catalogue(tmp_path: Path) -> None:
+    (tmp_path / "es.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} carta"\nmsgstr[1] "{n} cartas"\n\n'
+        'msgid "{card} is destroyed"\nmsgstr "{card} es destruido"\n\n'
+        'msgctxt "feminine"\nmsgid "{card} is destroyed"\nmsgstr "{card} es destruida"\n', encoding="utf-8")
+    (tmp_path / "pt.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "{card} is destroyed"\nmsgstr "{card} é destruído"\n', encoding="utf-8")
+    words = Catalogue(tmp_path)
+    assert words.languages == ["en", "es", "pt"]  # a language is one more file
+    from tablero.core.i18n import in_context, plural
+
+    assert [words.say(plural("{n} card", "{n} cards", n), "es") for n in (0, 1, 2)] == [
+        "0 cartas", "1 carta", "2 cartas"]
+    assert [str(plural("{n} card", "{n} cards", n)) for n in (1, 3)] == ["1 card", "3 cards"]
+    arena = in_context("feminine", "{card} is destroyed", card="Arena Coliseo")
+    assert words.say(arena, "es") == "Arena Coliseo es destruida"
+    assert words.say(msg("{card} is destroyed", card="Jaguar"), "es") == "Jaguar es destruido"
+    assert words.say(arena, "pt") == "Arena Coliseo é destruído"  # no context there: the plain message
+    assert words.say(arena, "en") == "Arena Coliseo is destroyed"
+    assert words.say(msg("{n} of {m}", n=plural("{n} card", "{n} cards", 1), m=3), "es") == "1 carta of 3"
 
 
 def test_deck_check_speaks_the_language_asked_for(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from tablero.core import TableroError
+from tablero.core.registry import languages
 
 
 @click.group()
@@ -67,14 +68,14 @@ def cards() -> None:
 
 @cards.command("check")
 @click.argument("path", type=click.Path(path_type=Path))
-@click.option("--lang", default="en", show_default=True, type=click.Choice(["es", "en"]),
+@click.option("--lang", default="en", show_default=True, type=click.Choice(languages()),
               help="The language of the problems' messages.")
 def cards_check(path: Path, lang: str) -> None:
     """Check every card of a card file or folder; print each problem, then 'N cards checked, M problems'.
 
     Exit status: 0 when every card is good, 1 when there are problems, 2 when PATH cannot be read.
     """
-    from tablero.core.i18n import msg
+    from tablero.core.i18n import msg, plural
     from tablero.games.choque.cardfile import check_cards
     from tablero.games.choque.catalogue import words
 
@@ -86,8 +87,8 @@ def cards_check(path: Path, lang: str) -> None:
     for p in report.problems:
         click.echo(p.said(lang))
     n, m = report.checked, len(report.problems)
-    checked = msg("1 card checked") if n == 1 else msg("{n} cards checked", n=n)
-    found = msg("1 problem") if m == 1 else msg("{m} problems", m=m)
+    checked = plural("{n} card checked", "{n} cards checked", n)
+    found = plural("{n} problem", "{n} problems", m)
     click.echo(words().say(msg("{a}, {b}", a=checked, b=found), lang))
     sys.exit(1 if m else 0)
 
@@ -179,7 +180,7 @@ def deck_export(deck_id: str) -> None:
               help="A card file or folder of your own, added to the shipped cards (designers' new cards).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: {deck, edition, on, limited_list, "
               "legal, violations: [{rule, card, message}]}.")
-@click.option("--lang", default="en", show_default=True, type=click.Choice(["es", "en"]),
+@click.option("--lang", default="en", show_default=True, type=click.Choice(languages()),
               help="The language of the violations' messages (their rule ids are the same in every language).")
 def deck_check(file: Path, edition: str | None, on: str | None, limited: Path | None, cards_path: Path | None,
                as_json: bool, lang: str) -> None:
@@ -236,7 +237,7 @@ def deck_check(file: Path, edition: str | None, on: str | None, limited: Path | 
 @click.option("--seed", default=1, show_default=True, help="Seed for the decks and the game.")
 @click.option("--edition", default="choque-2026", show_default=True,
               type=click.Choice(["choque-2026", "choque-legacy"]))
-@click.option("--lang", default="es", show_default=True, type=click.Choice(["es", "en"]))
+@click.option("--lang", default="es", show_default=True, type=click.Choice(languages()))
 @click.option("--effects/--keywords-only", default=True, show_default=True,
               help="Generated decks with effect-bearing cards, or with keyword-only characters.")
 def demo(seed: int, edition: str, lang: str, effects: bool) -> None:

@@ -6,6 +6,8 @@ else escaping the engine is a bug, never a user's mistake.
 
 from __future__ import annotations
 
+from .i18n import Msg
+
 
 class TableroError(Exception):
     """Base of every error the project raises on purpose (bad input, not bugs)."""
@@ -17,12 +19,16 @@ class IllegalAction(TableroError):
     ``rule`` is the rule id that forbids it (``"CH-6.1"``), or ``None`` when the action object itself
     is malformed (missing or mistyped fields) and no game rule is involved. When this is raised the
     game state is exactly as it was before the call.
+
+    ``text`` is the message not yet put into words (``tablero.core.i18n``): a front end says it in its
+    reader's language with the game's catalogue; ``message`` is its English, the judge's and the API's own.
     """
 
-    def __init__(self, rule: str | None, message: str) -> None:
+    def __init__(self, rule: str | None, message: str | Msg) -> None:
         self.rule = rule
-        self.message = message
-        super().__init__(f"{rule}: {message}" if rule else message)
+        self.text = message if isinstance(message, Msg) else Msg(message)
+        self.message = self.text.english()
+        super().__init__(f"{rule}: {self.message}" if rule else self.message)
 
 
 class BadInput(TableroError):

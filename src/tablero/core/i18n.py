@@ -9,7 +9,8 @@ The rule id a refusal names is not part of the message: it stays the same in eve
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import gettext
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 SOURCE = "en"  # the language messages are written in
+Key = tuple[str | None, str]  # a catalogue entry: (context, English text)
 
 
 @dataclass(frozen=True)
@@ -25,9 +27,16 @@ class Msg:
 
     text: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None  # the English plural, chosen by the field ``n``
+    context: str | None = None  # what a translation may need to know ("feminine": the noun's gender)
+
+    def english(self) -> str:
+        """The message in its own language, English."""
+        text = self.text if self.plural is None or self.params.get("n") == 1 else self.plural
+        return _fill(text, _said(self.params, Msg.english))
 
     def __str__(self) -> str:
-        return _fill(self.text, self.params)
+        return self.english()
 
 
 def msg(text: str, **params: Any) -> Msg:
@@ -35,18 +44,32 @@ def msg(text: str, **params: Any) -> Msg:
     return Msg(text, params)
 
 
+def plural(one: str, many: str, n: int, **params: Any) -> Msg:
+    """A message that agrees with the number ``n`` (a field of it): ``plural("{n} card", "{n} cards", n)``;
+    each language's catalogue gives as many forms as its plural rule has (gettext's ``msgid_plural``)."""
+    return Msg(one, {**params, "n": n}, plural=many)
+
+
+def in_context(context: str, text: str, **params: Any) -> Msg:
+    """A message whose words may depend on ``context`` in some languages (gettext's ``msgctxt``): Spanish
+    says "es destruida" of an arena; a language without the distinction translates the plain message."""
+    return Msg(text, params, context=context)
+
+
 class Catalogue:
     """The translations of the messages of some folders (the server's, a game's): their ``<lang>.po``
     files (msgid the English text), merged by language."""
 
     def __init__(self, *folders: Path) -> None:
-        self.words: dict[str, dict[str, str]] = {SOURCE: {}}
-        for folder in folders:
+        self.words: dict[str, dict[Key, str | tuple[str, ...]]] = {SOURCE: {}}
+        self.plural_forms: dict[str, Callable[[int], int]] = {}
+        for folder in folders:  # a later folder's words win (a game's over the table's)
             for po in sorted(folder.glob("*.po")):
                 with po.open("rb") as f:
                     cat = read_po(f)
+                self.plural_forms[po.stem] = gettext.c2py(cat.plural_expr)
                 self.words.setdefault(po.stem, {}).update(
-                    {str(m.id): str(m.string) for m in cat if m.id and m.string})
+                    {_key(m.id, m.context): _string(m.string) for m in cat if m.id and _string(m.string)})
 
     @property
     def languages(self) -> list[str]:
@@ -56,9 +79,26 @@ class Catalogue:
         """``message`` in ``lang`` (English when the language or the message has no translation)."""
         if isinstance(message, str):
             return message
-        template = self.words.get(lang, {}).get(message.text, message.text)
-        params = {k: self.say(v, lang) if isinstance(v, Msg) else v for k, v in message.params.items()}
-        return _fill(template, params)
+        table = self.words.get(lang)
+        if not table:  # English, or a language without a catalogue
+            return message.english()
+        found = table.get((message.context, message.text))
+        if found is None and message.context is not None:
+            found = table.get((None, message.text))
+        params = _said(message.params, lambda m: self.say(m, lang))
+        if found is None:
+            return Msg(message.text, params, message.plural).english()
+        if isinstance(found, tuple):
+            n = message.params.get("n")
+            index = self.plural_forms[lang](n) if isinstance(n, int) else 0
+            found = found[min(index, len(found) - 1)]
+        return _fill(found, params)
+
+    def table(self, lang: str) -> dict[str, str]:
+        """Every message of ``lang`` without plural forms, English text → words, for a front end that says
+        its own messages (the browser); a context joins its text as gettext does, ``context\x04text``."""
+        return {(f"{k[0]}\x04{k[1]}" if k[0] else k[1]): v for k, v in self.words.get(lang, {}).items()
+                if isinstance(v, str)}
 
 
 @functools.cache
@@ -84,6 +124,25 @@ def negotiate(accept_language: str | None, available: list[str], default: str = 
         if lang in available:
             return lang
     return default
+
+
+def _key(msgid: str | Sequence[str], context: str | None) -> Key:
+    return (context, msgid if isinstance(msgid, str) else msgid[0])
+
+
+def _string(s: str | Sequence[str] | None) -> str | tuple[str, ...]:
+    """A translation, ``""`` when untranslated (a plural with any empty form counts as untranslated)."""
+    if s is None or isinstance(s, str):
+        return s or ""
+    return tuple(s) if all(s) else ""
+
+
+def _said(params: Mapping[str, Any], say: Callable[[Msg], str]) -> Mapping[str, Any]:
+    """``params`` with the messages among them said (most have none: then ``params`` itself)."""
+    for v in params.values():
+        if isinstance(v, Msg):
+            return {k: say(v) if isinstance(v, Msg) else v for k, v in params.items()}
+    return params
 
 
 def _fill(template: str, params: Mapping[str, Any]) -> str:

@@ -8,27 +8,52 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from .errors import BadInput
 from .game import Game
+from .i18n import SOURCE, Catalogue, catalogue
 
 Factory = Callable[..., Game]
 ScenarioLoader = Callable[[dict[str, Any], Any], Game]
 
 _FACTORIES: dict[str, Factory] = {}
 _SCENARIO_LOADERS: dict[str, ScenarioLoader] = {}
+_LOCALES: dict[str, Path] = {}
+# the table's own messages (server, terminal, browser, CLI): one gettext catalogue per language
+TABLE_LOCALES = Path(__file__).parent.parent / "locales"
 
 # name -> module that registers it; imported on first use so the core stays game-agnostic.
 BUILTIN_GAMES: dict[str, str] = {"choque": "tablero.games.choque"}
+DEFAULT_GAME = "choque"  # the game a scenario file, a record or a server game names when it names none
 
 
-def register_game(name: str, factory: Factory, from_scenario: ScenarioLoader | None = None) -> None:
+def register_game(name: str, factory: Factory, from_scenario: ScenarioLoader | None = None,
+                  locales: Path | None = None) -> None:
     """Make ``new_game(name, ...)`` build games with ``factory``; ``from_scenario`` builds a game from a
-    scenario file's position (the rules judge, ``tablero scenario run``)."""
+    scenario file's position (the rules judge, ``tablero scenario run``); ``locales`` is the folder of the
+    game's message catalogues (``<lang>.po``: its refusals, its log, its deck and card-file checks)."""
     _FACTORIES[name] = factory
     if from_scenario is not None:
         _SCENARIO_LOADERS[name] = from_scenario
+    if locales is not None:
+        _LOCALES[name] = locales
+
+
+def languages() -> list[str]:
+    """The languages the table speaks: English, the messages' own, and each of its catalogues."""
+    return sorted({SOURCE} | {po.stem for po in TABLE_LOCALES.glob("*.po")})
+
+
+def words(name: str | None = None) -> Catalogue:
+    """The words of the named game's messages over the table's (the game's win where both say one), or the
+    table's alone; read once."""
+    if name is None:
+        return catalogue(str(TABLE_LOCALES))
+    get_factory(name)
+    folder = _LOCALES.get(name)
+    return catalogue(str(TABLE_LOCALES), *([str(folder)] if folder else []))
 
 
 def game_names() -> list[str]:

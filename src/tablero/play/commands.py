@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from tablero.core.registry import languages
+
 
 @click.command("play")
 @click.option("--deck", default=None, metavar="DECK",
@@ -18,7 +20,7 @@ import click
 @click.option("--seed", default=None, type=click.IntRange(min=0),
               help="Seed for the shuffles and the computer, to replay a game. Default: drawn at random, and shown "
                    "once the game is over (it would tell the computer's hand).")
-@click.option("--lang", default="es", show_default=True, type=click.Choice(["es", "en"]))
+@click.option("--lang", default="es", show_default=True, type=click.Choice(languages()))
 @click.option("--budget", default=1.0, show_default=True, type=click.FloatRange(min=0.01),
               help="Seconds per decision for --vs mcts.")
 @click.option("--save", default=None, type=click.Path(dir_okay=False, path_type=Path),
@@ -47,7 +49,7 @@ def play(deck: str | None, opponent_deck: str | None, vs: str, seed: int | None,
 
 @click.command("replay")
 @click.argument("file", type=click.Path(path_type=Path))
-@click.option("--lang", default="es", show_default=True, type=click.Choice(["es", "en"]))
+@click.option("--lang", default="es", show_default=True, type=click.Choice(languages()))
 @click.option("--game", "game_no", default=None, type=int, help="For a saved match: which CHOQUE (from 1).")
 def replay(file: Path, lang: str, game_no: int | None) -> None:
     """Step through a game saved by 'tablero play --save': Enter next, b back, a number jumps, q quits.

@@ -452,7 +452,7 @@ def choice_context(game: ChoqueGame, book: CardBook) -> str:
             purpose, op, src = data[1], data[2], data[3]
             source = _handle_name(game, src, book)
             verb_key = f"v_{getattr(op, 'verb', '')}"
-            verb = tr(lang, verb_key) if verb_key in TEXTS[lang] else str(getattr(op, "verb", ""))
+            verb = tr(lang, verb_key) if verb_key in TEXTS else str(getattr(op, "verb", ""))
             return tr(lang, f"c_select_{purpose}", source=source, verb=verb)
         if what in ("clarividencia", "mimica", "zombificar", "zone"):
             return tr(lang, f"c_{what}")

@@ -25,7 +25,7 @@ from .errors import install_error_handlers
 from .games import GameHub
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders, ServerTiming
 from .models import Account
-from .routes import accounts, decks, games, replays, sockets
+from .routes import accounts, decks, games, replays, sockets, words
 from .throttle import LoginThrottle, RegistrationThrottle
 from .usernames import reserved, warn_collisions
 
@@ -84,7 +84,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
     # The routes of each part go straight into the app's own table rather than by include_router: an
     # included router re-checks its routes on every request (FastAPI 0.165), about 50 µs on the event
     # loop, which is what runs out first under load (benchmarks/load.py). The API's routes never change.
-    for part in (accounts, decks, games, replays, sockets):
+    for part in (accounts, decks, games, replays, sockets, words):
         app.router.routes.extend(part.router.routes)
     # mounted last, so the API routes, /docs and /openapi.json come first
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")

@@ -5,7 +5,6 @@ malformed body). One exception type carries them from anywhere (a route, the gam
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -15,8 +14,9 @@ from pydantic import BaseModel
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tablero.core.i18n import SOURCE, Catalogue, Msg, catalogue, msg, negotiate
-from tablero.games.choque.catalogue import LOCALES as CHOQUE_LOCALES
+from tablero.core.i18n import SOURCE, Catalogue, Msg, msg, negotiate
+from tablero.core.registry import DEFAULT_GAME
+from tablero.core.registry import words as game_words
 
 from .db import fault, is_storage_fault
 
@@ -52,12 +52,9 @@ def error_response(status: int, error: str, rule: str | None = None,
     return JSONResponse({"error": error, "rule": rule}, status_code=status, headers=headers)
 
 
-# the server's messages and the game's it passes on (CH-2 violations), one gettext catalogue per language
-LOCALES = (str(Path(__file__).parent / "locales"), str(CHOQUE_LOCALES))
-
-
 def words() -> Catalogue:
-    return catalogue(*LOCALES)
+    """The table's messages and the game's it passes on (its refusals, its CH-2 violations)."""
+    return game_words(DEFAULT_GAME)
 
 
 def language_of(request: Request) -> str:

@@ -37,6 +37,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from tablero.agents import Agent, Seat, make_agent
 from tablero.core import IllegalAction, derive_seed
 from tablero.core.i18n import msg
+from tablero.core.registry import languages
 from tablero.games.choque.cardbook import CardBook
 from tablero.games.choque.describe import describe, describe_group
 from tablero.games.choque.game import ChoqueGame
@@ -69,7 +70,7 @@ def _card_names() -> dict[str, Lexicon]:
     the card file gives one), and their types (Spanish agreement)."""
     from tablero.games.choque.cardfile import shipped_pool
 
-    return {lang: lexicon(shipped_pool(), lang) for lang in ("es", "en")}
+    return {lang: lexicon(shipped_pool(), lang) for lang in languages()}
 
 
 def events_for(g: ChoqueGame, seat: str | None, start: int, end: int) -> list[dict[str, Any]]:
@@ -81,7 +82,7 @@ def events_for(g: ChoqueGame, seat: str | None, start: int, end: int) -> list[di
         if e.get("hidden") and e.get("player") != seat:
             e = {k: v for k, v in e.items() if k != "card"}
         e = {k: v for k, v in e.items() if k != "hidden"}
-        out.append({**e, "text": {lang: narrate(e, lang, names[lang]) for lang in ("es", "en")}})
+        out.append({**e, "text": {lang: narrate(e, lang, names[lang]) for lang in languages()}})
     return out
 
 
@@ -89,7 +90,7 @@ def events_for(g: ChoqueGame, seat: str | None, start: int, end: int) -> list[di
 def _books() -> dict[str, CardBook]:
     from tablero.games.choque.cardfile import shipped_pool
 
-    return {lang: CardBook(shipped_pool(), lang) for lang in ("es", "en")}
+    return {lang: CardBook(shipped_pool(), lang) for lang in languages()}
 
 
 def action_labels(legal: list[dict[str, Any]], view: dict[str, Any], kind: str | None,
@@ -422,7 +423,7 @@ class GameHub:
         try:
             self.apply(s, m, action)
         except IllegalAction as e:
-            raise ApiError(422, e.message, e.rule) from None
+            raise ApiError(422, e.text, e.rule) from None
         return self.envelope(s, m, seat)
 
     # -- the AI seats -------------------------------------------------------------------------------

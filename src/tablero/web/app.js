@@ -1,6 +1,6 @@
 // The browser table: a small hash router over the server's API. Plain ES modules, no build step.
 import { api, ApiError, gameSocket, setSession, token, username } from "./api.js";
-import { lang, setLang, t } from "./i18n.js";
+import { lang, nextLang, setLang, t } from "./i18n.js";
 import { renderGame, resetLog } from "./board.js";
 import { deckBuilderView } from "./decks.js";
 
@@ -55,7 +55,7 @@ function header() {
   const out = document.getElementById("logout");
   out.hidden = !token;
   out.textContent = t("logout");
-  document.getElementById("lang").textContent = lang === "es" ? "EN" : "ES";
+  document.getElementById("lang").textContent = nextLang().toUpperCase();
 }
 
 function loginView() {
@@ -244,7 +244,7 @@ async function route() {
   }
 }
 
-document.getElementById("lang").addEventListener("click", () => { setLang(lang === "es" ? "en" : "es"); route(); });
+document.getElementById("lang").addEventListener("click", async () => { await setLang(nextLang()); route(); });
 document.getElementById("logout").addEventListener("click", async () => {
   try { await api("DELETE", "/api/token"); } catch { /* already gone */ }
   setSession(null, null);
@@ -252,5 +252,5 @@ document.getElementById("logout").addEventListener("click", async () => {
   route();
 });
 window.addEventListener("hashchange", route);
-setLang(lang);
+await setLang(lang);
 route();

@@ -116,8 +116,8 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
   const mine = legal.length > 0;
   // each action's words come with the envelope (the server words them as the terminal does)
   const labels = new Map(legal.map((a, i) => [a, (env.labels || [])[i]]));
-  const words = (a) => { const l = labels.get(a); return l ? (l[lang] || l.es) : a.do; };
-  const groupWords = (a) => { const l = labels.get(a); return l && l.group ? (l.group[lang] || l.group.es) : a.do; };
+  const words = (a) => { const l = labels.get(a); return l ? (l[lang] || l.en) : a.do; };
+  const groupWords = (a) => { const l = labels.get(a); return l && l.group ? (l.group[lang] || l.group.en) : a.do; };
   let status;
   const held = !replay && env.rules && env.rules.note && !env.pending; // stopped: see the note below
   if (env.winner) status = env.winner === "draw" ? t("draw") : env.winner === me ? t("won") : t("lost");
@@ -185,7 +185,7 @@ export function renderGame(root, env, { me, name, card = () => null, act, surren
       `${b.player} → ${b.hearts ? t("theHearts") : b.targets.join(", ")}`));
   }
   const log = el("details", { class: "log", open: true }, el("summary", {}, t("log")),
-    el("ol", { id: "log" }, logEvents.slice(-40).map((e) => el("li", {}, (e.text && (e.text[lang] || e.text.es)) || e.event))));
+    el("ol", { id: "log" }, logEvents.slice(-40).map((e) => el("li", {}, (e.text && (e.text[lang] || e.text.en)) || e.event))));
   root.dataset.seq = String(env.seq);
   root.dataset.turn = String(view.turn);
   const focused = focusKey(root);

@@ -1,69 +1,75 @@
-// Text shown to players: Spanish by default, English on request (the choice is remembered).
-const STRINGS = {
-  es: {
-    login: "Entrar", register: "Crear cuenta", username: "Usuario", password: "Contraseña",
-    logout: "Salir", lobby: "Sala", playComputer: "Jugar contra la computadora", opponent: "Rival",
-    deck: "Baraja", seed: "Semilla (opcional, solo contra la computadora)", seedHint: "al azar", start: "Empezar", yourGames: "Tus partidas", openChallenges: "Retos abiertos",
-    challenge: "Crear un reto", join: "Aceptar", open: "Abrir", replay: "Repetición",
-    yourMove: "Tu turno: elige", waiting: "Esperando al rival…", reconnecting: "Sin conexión con el servidor: reconectando…", noGame: "No existe la partida", surrender: "Rendirse",
-    won: "¡Ganaste!", lost: "Perdiste.", draw: "Empate.", hearts: "Corazones", hand: "Mano",
-    deckCount: "Baraja", souls: "Almas", soulTotal: "Total de almas", mictlan: "Mictlán", supportDeck: "Apoyos y amalgamas",
-    confined: "Confinadas", actions: "Acciones", log: "Registro", turn: "Turno", phase: "Fase",
-    you: "Tú", rival: "Rival", pickTarget: "Elige dónde", cancel: "Cancelar", status: "Estado",
-    playing: "en juego", over: "terminada", openStatus: "abierta", canceled: "cancelado", withdraw: "Retirar el reto", back: "Volver",
-    confirmSurrender: "¿Rendirte en esta partida?", error: "Error",
-    decks: "Barajas", cardPool: "Cartas", searchCards: "Buscar cartas", type: "Tipo", value: "Valor",
-    keyword: "Habilidad", anyType: "Todo tipo", anyValue: "Todo valor", anyKeyword: "Toda habilidad",
-    deckName: "Nombre de la baraja", edition: "Edición", save: "Guardar", load: "Cargar…", export: "Exportar",
-    import: "Importar", main: "Principal", souls_part: "Almas", support: "Apoyo", legalDeck: "Baraja legal ✓",
-    saved: "Guardada",
-    chain: "Cadena (la última resuelve primero)", battle: "Batalla", theHearts: "los corazones",
-    step: "paso", first: "Inicio", prev: "Anterior", next: "Siguiente", last: "Final",
-    strengthShort: "F", resistanceShort: "R", statsTitle: "Fuerza · Resistencia · Corazones",
-    phase_start: "inicio", phase_ofrenda: "ofrenda", phase_soul_draw: "robo de alma", phase_turn_draw: "robo",
-    phase_action: "acción", phase_combat: "combate", phase_end: "final",
-    type_personaje: "Personaje", type_alma: "Alma", type_apoyo: "Apoyo", type_sector: "Sector", type_arena: "Arena",
-    type_amalgama: "Amalgama", valueShort: "valor", cardDetail: "Carta", detailHint: "Pasa o enfoca una carta para leerla.",
-    rulesVersion: "reglas versión", rulesCurrent: "las actuales:", rulesNote: "Aviso (en inglés):",
-    heldStatus: "Detenida: las reglas actuales no pueden continuarla",
-  },
-  en: {
-    login: "Log in", register: "Create account", username: "Username", password: "Password",
-    logout: "Log out", lobby: "Lobby", playComputer: "Play the computer", opponent: "Opponent",
-    deck: "Deck", seed: "Seed (optional, against the computer only)", seedHint: "random", start: "Start", yourGames: "Your games", openChallenges: "Open challenges",
-    challenge: "Open a challenge", join: "Accept", open: "Open", replay: "Replay",
-    yourMove: "Your move: choose", waiting: "Waiting for the opponent…", reconnecting: "No connection to the server: reconnecting…", noGame: "No such game:", surrender: "Surrender",
-    won: "You won!", lost: "You lost.", draw: "Draw.", hearts: "Hearts", hand: "Hand",
-    deckCount: "Deck", souls: "Souls", soulTotal: "Soul total", mictlan: "Mictlán", supportDeck: "Support deck",
-    confined: "Confined", actions: "Actions", log: "Log", turn: "Turn", phase: "Phase",
-    you: "You", rival: "Opponent", pickTarget: "Choose where", cancel: "Cancel", status: "Status",
-    playing: "playing", over: "over", openStatus: "open", canceled: "canceled", withdraw: "Withdraw the challenge", back: "Back",
-    confirmSurrender: "Surrender this game?", error: "Error",
-    decks: "Decks", cardPool: "Cards", searchCards: "Search cards", type: "Type", value: "Value",
-    keyword: "Ability", anyType: "Any type", anyValue: "Any value", anyKeyword: "Any ability",
-    deckName: "Deck name", edition: "Edition", save: "Save", load: "Load…", export: "Export",
-    import: "Import", main: "Main", souls_part: "Souls", support: "Support", legalDeck: "Legal deck ✓",
-    saved: "Saved",
-    chain: "Chain (the last link resolves first)", battle: "Battle", theHearts: "the hearts",
-    step: "step", first: "Start", prev: "Back", next: "Forward", last: "End",
-    strengthShort: "S", resistanceShort: "R", statsTitle: "Strength · Resistance · Hearts",
-    phase_start: "start", phase_ofrenda: "offering", phase_soul_draw: "soul draw", phase_turn_draw: "draw",
-    phase_action: "action", phase_combat: "combat", phase_end: "end",
-    type_personaje: "Character", type_alma: "Soul", type_apoyo: "Support", type_sector: "Sector", type_arena: "Arena",
-    type_amalgama: "Amalgam", valueShort: "value", cardDetail: "Card", detailHint: "Hover or focus a card to read it.",
-    rulesVersion: "rules version", rulesCurrent: "current:", rulesNote: "Note:",
-    heldStatus: "Stopped: the current rules cannot continue it",
-  },
+// Text shown to players. The browser holds only the English of its words; the words of the chosen language
+// come from the server (GET /api/words/<lang>, the table's catalogue tablero/locales/<lang>.po), so adding a
+// language is adding its catalogue. N_ marks a message for the catalogue, C_ one with a context (gettext's
+// msgctxt, joined to the text by \u0004 as gettext does) where the same English says two things.
+const N_ = (text) => text;
+const C_ = (context, text) => `${context}\u0004${text}`;
+
+const EN = {
+  login: N_("Log in"), register: N_("Create account"), username: N_("Username"), password: N_("Password"),
+  logout: N_("Log out"), lobby: N_("Lobby"), playComputer: N_("Play the computer"), opponent: N_("Opponent"),
+  deck: N_("Deck"), seed: N_("Seed (optional, against the computer only)"), seedHint: N_("random"),
+  start: N_("Start"), yourGames: N_("Your games"), openChallenges: N_("Open challenges"),
+  challenge: N_("Open a challenge"), join: N_("Accept"), open: N_("Open"), replay: N_("Replay"),
+  yourMove: N_("Your move: choose"), waiting: N_("Waiting for the opponent…"),
+  reconnecting: N_("No connection to the server: reconnecting…"), noGame: N_("No such game:"),
+  surrender: N_("Surrender"), won: N_("You won!"), lost: N_("You lost."), draw: N_("Draw."), hearts: N_("Hearts"),
+  hand: N_("Hand"), deckCount: N_("Deck"), souls: N_("Souls"), soulTotal: N_("Soul total"), mictlan: N_("Mictlán"),
+  supportDeck: N_("Support deck"), confined: N_("Confined"), actions: N_("Actions"), log: N_("Log"),
+  turn: N_("Turn"), phase: N_("Phase"), you: N_("You"), rival: N_("Opponent"), pickTarget: N_("Choose where"),
+  cancel: N_("Cancel"), status: N_("Status"), playing: N_("playing"), over: N_("over"), openStatus: N_("open"),
+  canceled: N_("canceled"), withdraw: N_("Withdraw the challenge"), back: N_("Back"),
+  confirmSurrender: N_("Surrender this game?"), error: N_("Error"), decks: N_("Decks"), cardPool: N_("Cards"),
+  searchCards: N_("Search cards"), type: N_("Type"), value: N_("Value"), keyword: N_("Ability"),
+  anyType: N_("Any type"), anyValue: N_("Any value"), anyKeyword: N_("Any ability"), deckName: N_("Deck name"),
+  edition: N_("Edition"), save: N_("Save"), load: N_("Load…"), export: N_("Export"), import: N_("Import"),
+  main: N_("Main"), souls_part: N_("Souls"), support: N_("Support"), legalDeck: N_("Legal deck ✓"),
+  saved: N_("Saved"), chain: N_("Chain (the last link resolves first)"), battle: N_("Battle"),
+  theHearts: N_("the hearts"), step: N_("step"), first: C_("replay", "Start"), prev: C_("replay", "Back"),
+  next: C_("replay", "Forward"), last: C_("replay", "End"), strengthShort: N_("S"), resistanceShort: N_("R"),
+  statsTitle: N_("Strength · Resistance · Hearts"), phase_start: C_("phase name", "start"),
+  phase_ofrenda: C_("phase name", "offering"), phase_soul_draw: C_("phase name", "soul draw"),
+  phase_turn_draw: C_("phase name", "draw"), phase_action: C_("phase name", "action"),
+  phase_combat: C_("phase name", "combat"), phase_end: C_("phase name", "end"), type_personaje: N_("Character"),
+  type_alma: N_("Soul"), type_apoyo: N_("Support"), type_sector: N_("Sector"), type_arena: N_("Arena"),
+  type_amalgama: N_("Amalgam"), valueShort: N_("value"), cardDetail: N_("Card"),
+  detailHint: N_("Hover or focus a card to read it."), rulesVersion: N_("rules version"),
+  rulesCurrent: N_("current:"), rulesNote: N_("Note:"),
+  heldStatus: N_("Stopped: the current rules cannot continue it"),
 };
 
+let words = {}; // the chosen language's words: English (with its context) -> words
+export let languages = ["es", "en"];
 export let lang = localStorage.getItem("lang") || "es";
 
-export function setLang(l) {
+/** Choose the table's language and fetch its words (English needs none; a language the server does not
+ *  have falls back to English, and the list of languages comes with the words). */
+export async function setLang(l) {
+  try {
+    const r = await fetch(`/api/words/${encodeURIComponent(l)}`);
+    if (r.ok) {
+      const body = await r.json();
+      words = body.words;
+      languages = body.languages;
+    } else {
+      words = {};
+      if (l !== "en") return setLang("en");
+    }
+  } catch {
+    words = {};
+  }
   lang = l;
   localStorage.setItem("lang", l);
   document.documentElement.lang = l;
 }
 
+/** The language after the current one, for the header's language button. */
+export function nextLang() {
+  return languages[(languages.indexOf(lang) + 1) % languages.length];
+}
+
 export function t(key) {
-  return (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.es[key] || key;
+  const en = EN[key];
+  if (en === undefined) return key;
+  return words[en] || en.slice(en.indexOf("\u0004") + 1);
 }

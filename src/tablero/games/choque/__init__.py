@@ -10,6 +10,7 @@ that every stored game records, what each version changed and what replays an ol
 from tablero.core import register_game
 
 from .cards import CardDef, CardPool, card_from_dict
+from .catalogue import LOCALES
 from .deck import Deck, Violation, check_deck
 from .game import ChoqueGame
 from .scenario_state import game_from_scenario
@@ -21,7 +22,7 @@ def _factory(decks: object = None, seed: int = 0, edition: str | None = None, fi
     return ChoqueGame.new(decks, seed=seed, edition=edition, first=first, validate=validate, options=options)
 
 
-register_game("choque", _factory, from_scenario=game_from_scenario)
+register_game("choque", _factory, from_scenario=game_from_scenario, locales=LOCALES)
 
 __all__ = ["RULES_VERSION", "CardDef", "CardPool", "ChoqueGame", "Deck", "Violation", "card_from_dict",
            "check_deck", "game_from_scenario"]

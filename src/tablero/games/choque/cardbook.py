@@ -6,14 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import CardDef
-from .narrate import Lexicon, lexicon
-from .terms import KEYWORD_NAMES, KEYWORD_NAMES_EN
-
-
-def keyword_name(kw: str, lang: str) -> str:
-    if lang == "en":
-        return KEYWORD_NAMES_EN.get(kw, kw)
-    return KEYWORD_NAMES.get(kw, kw)
+from .narrate import Lexicon, keyword_name, lexicon
 
 
 class CardBook:

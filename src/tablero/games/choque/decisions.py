@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from tablero.core import IllegalAction
+from tablero.core.i18n import msg
 
 from .cards import CardDef
 from .combat import CombatRules
@@ -493,7 +494,7 @@ def _find(cards: Any, cid: str) -> CardDef:
     for c in cards:
         if c.id == cid:
             return c  # type: ignore[no-any-return]
-    raise IllegalAction(None, f"no card {cid!r} there")
+    raise IllegalAction(None, msg("no card {card} there", card=repr(cid)))
 
 
 def _take(cards: list[CardDef], cid: str) -> CardDef:

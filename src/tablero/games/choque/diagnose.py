@@ -6,6 +6,9 @@ the rule that keeps a verb from being offered to that player now (``unoffered``)
 (CH-8), or, for a restriction printed on a card (once per turn, a condition, a cost, which targets or cards
 it takes), CH-0.2, the rule that makes card text binding. Whatever it cannot pin down gets the pending
 decision's rule and the list of what is legal.
+
+Every message is written once, in English, with ``msg`` (``tablero/core/i18n.py``) and said in the
+reader's language from ``locales/<lang>.po``; card ids, zones, verbs and rule ids are its fields.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from tablero.core import IllegalAction
+from tablero.core.i18n import Msg, msg
 
 from .decisions import KIND_RULE
 from .flow import NAMES, OTHER
@@ -25,9 +29,15 @@ if TYPE_CHECKING:
 CARD_TEXT = "CH-0.2"  # a restriction printed on the card itself: card text is binding (and beats the rules)
 KEYWORD_CHOICES = frozenset({"elite", "clarividencia", "mimica", "zombificar", "cosmo"})  # CH-8 keyword texts
 KIND_TEXT = {
-    "action": "free decision of the action phase", "combat": "free decision of the combat phase",
-    "response": "response window", "defend": "defence decision", "ofrenda": "ofrenda decision",
-    "choose": "choice", "discard": "hand-limit discard", "battle_repeat": "battle-repetition decision",
+    "action": msg("free decision of the action phase"), "combat": msg("free decision of the combat phase"),
+    "response": msg("response window"), "defend": msg("defence decision"), "ofrenda": msg("ofrenda decision"),
+    "choose": msg("choice"), "discard": msg("hand-limit discard"),
+    "battle_repeat": msg("battle-repetition decision"),
+}
+THE_PHASE = {  # "it is {phase}": a phase of the turn (PHASES) in words
+    "start": msg("the start phase"), "ofrenda": msg("the ofrenda phase"), "soul_draw": msg("the soul draw phase"),
+    "turn_draw": msg("the draw phase"), "action": msg("the action phase"), "combat": msg("the combat phase"),
+    "end": msg("the end phase"),
 }
 _CHAR_ZONE = re.compile(r"^(?:[AB]\.)?C[1-4]$")
 
@@ -56,96 +66,102 @@ def unoffered(g: ChoqueGame, act: dict[str, Any]) -> IllegalAction:
     pi = NAMES.index(act["player"])
     name = NAMES[pi]
     do = act["do"]
-    holder = f"{NAMES[qi]}'s {KIND_TEXT[kind]}"
+    holder = msg("{player}'s {decision}", player=NAMES[qi], decision=KIND_TEXT[kind])
+    verbs = ", ".join(_accepts(kind))
     own_turn = s.active == pi
     own_action = own_turn and s.phase == "action"
     after = PHASES.index(s.phase)
 
-    def err(rule: str, msg: str) -> IllegalAction:
-        return IllegalAction(rule, msg)
+    def err(rule: str, text: Msg) -> IllegalAction:
+        return IllegalAction(rule, text)
 
     def waiting(rule: str | None = None) -> IllegalAction:
         """The verb would be offered, but another decision comes first."""
         if kind == "response" and rule is None:
-            return err("CH-7.4", f"{holder} is open: a chain takes only responses (rápido apoyos and abilities) "
-                                 f"until both players pass; {do!r} waits until it resolves")
-        return err(rule or pending_rule(g), f"{holder} comes first: it takes "
-                                            f"{', '.join(_accepts(kind))}, not {name}'s {do!r}")
+            return err("CH-7.4", msg("{holder} is open: a chain takes only responses (rápido apoyos and abilities) "
+                                     "until both players pass; '{do}' waits until it resolves", holder=holder, do=do))
+        return err(rule or pending_rule(g), msg("{holder} comes first: it takes {verbs}, not {player}'s '{do}'",
+                                                holder=holder, verbs=verbs, player=name, do=do))
 
     if do == "ofrenda":
         p = s.players[pi]
         nth = (s.turn + 1) // 2 if pi == s.first else s.turn // 2
         if not own_turn:
-            return err("CH-5.3", f"the ofrenda is a phase of its player's own turn; this is {NAMES[s.active]}'s turn")
+            return err("CH-5.3", msg("the ofrenda is a phase of its player's own turn; this is {player}'s turn",
+                                     player=NAMES[s.active]))
         if nth < 2:
-            return err("CH-5.3", f"the ofrenda exists from each player's second turn on; turn {s.turn} is "
-                                 f"{name}'s first turn")
+            return err("CH-5.3", msg("the ofrenda exists from each player's second turn on; turn {turn} is "
+                                     "{player}'s first turn", turn=s.turn, player=name))
         if p.active_souls() >= 5:
-            return err("CH-5.3", f"with 5 or more active souls the ofrenda phase is skipped ({name} has "
-                                 f"{p.active_souls()})")
+            return err("CH-5.3", msg("with 5 or more active souls the ofrenda phase is skipped ({player} has "
+                                     "{souls})", player=name, souls=p.active_souls()))
         if after > PHASES.index("ofrenda"):
-            return err("CH-5.3", f"the ofrenda phase of this turn is over (a phase once left is not returned to, "
-                                 f"CH-5.1); it is the {s.phase} phase")
+            return err("CH-5.3", msg("the ofrenda phase of this turn is over (a phase once left is not returned to, "
+                                     "CH-5.1); it is {phase}", phase=THE_PHASE[s.phase]))
         if not p.hand:
-            return err("CH-5.3", "the ofrenda returns the hand: with an empty hand there is nothing to return")
+            return err("CH-5.3", msg("the ofrenda returns the hand: with an empty hand there is nothing to return"))
         return waiting()
     if do in ("call", "call_amalgam", "activate_soul") or (do == "play" and not rapido_in_hand(g, pi, act)):
         rule, what = {
-            "call": ("CH-6.1", "a normal call is made"), "call_amalgam": ("CH-6.4", "an amalgam is called"),
-            "activate_soul": ("CH-5.6", "a soul is activated"), "play": ("CH-5.6", "a sector or an arena is played"),
+            "call": ("CH-6.1", msg("a normal call is made")), "call_amalgam": ("CH-6.4", msg("an amalgam is called")),
+            "activate_soul": ("CH-5.6", msg("a soul is activated")),
+            "play": ("CH-5.6", msg("a sector or an arena is played")),
         }[do]
         card = next((c for c in s.players[pi].hand if c.id == act.get("card")), None) if do == "play" else None
         if do == "play" and card is None:
-            what = "apoyos, sectors and arenas are played from the hand"
+            what = msg("apoyos, sectors and arenas are played from the hand")
         if not own_action and card is not None and card.type == "apoyo":
-            return err("CH-1.5", f"{card.id!r} is a {card.subtype} apoyo: only rápido apoyos are activated outside "
-                                 "their player's own action phase; " + _when(g, pi))
+            return err("CH-1.5", msg("'{card}' is a {subtype} apoyo: only rápido apoyos are activated outside "
+                                     "their player's own action phase; {when}", card=card.id, subtype=card.subtype,
+                                     when=_when(g, pi)))
         if not own_action:
-            return err(rule, f"{what} in its player's own action phase; " + _when(g, pi))
+            return err(rule, msg("{what} in its player's own action phase; {when}", what=what, when=_when(g, pi)))
         return waiting()
     if do in ("use", "play"):
         return _unoffered_ability(g, act, holder)
     if do == "attack":
         if not own_turn:
-            return err("CH-9.1", f"battles are declared by the active player in their combat phase; it is "
-                                 f"{NAMES[s.active]}'s turn")
+            return err("CH-9.1", msg("battles are declared by the active player in their combat phase; it is "
+                                     "{player}'s turn", player=NAMES[s.active]))
         if s.phase != "combat":
-            return err("CH-5.1", "battles are declared in the combat phase, after the action phase"
-                       if after < PHASES.index("combat") else "the combat phase of this turn is over")
+            return err("CH-5.1", msg("battles are declared in the combat phase, after the action phase")
+                       if after < PHASES.index("combat") else msg("the combat phase of this turn is over"))
         return waiting()
     if do == "defend":
         if kind == "defend":
-            return err("CH-9.3", f"the defence is {NAMES[qi]}'s decision: the attacked character's controller "
-                                 "decides it")
-        return err("CH-9.3", "a defence answers an attack on one of your characters; no attack on "
-                             f"{name}'s characters awaits a defence now")
+            return err("CH-9.3", msg("the defence is {player}'s decision: the attacked character's controller "
+                                     "decides it", player=NAMES[qi]))
+        return err("CH-9.3", msg("a defence answers an attack on one of your characters; no attack on "
+                                 "{player}'s characters awaits a defence now", player=name))
     if do == "pass" and qi == pi:
         if kind == "action":
-            return err("CH-5.6", "there is nothing to decline: the action phase ends with end_phase")
+            return err("CH-5.6", msg("there is nothing to decline: the action phase ends with end_phase"))
         if kind == "combat":
-            return err("CH-9.11", "there is nothing to decline: declare a battle or end the combat with end_phase")
+            return err("CH-9.11", msg("there is nothing to decline: declare a battle or end the combat with "
+                                      "end_phase"))
         if kind == "discard":
-            return err("CH-5.8", "the hand-limit discard is mandatory: choose the cards to send to the Mictlán")
-        return err(pending_rule(g), f"this {KIND_TEXT[kind]} is mandatory; it cannot be passed")
+            return err("CH-5.8", msg("the hand-limit discard is mandatory: choose the cards to send to the Mictlán"))
+        return err(pending_rule(g), msg("this {decision} is mandatory; it cannot be passed",
+                                        decision=KIND_TEXT[kind]))
     if do == "end_phase" and qi == pi:
         return waiting()
     if do == "choose":
         if kind != "choose" and isinstance(act.get("option"), str) and _CHAR_ZONE.match(act["option"]) and any(
                 "cosmo" in c.keywords for c in s.players[pi].hand):
-            return err("CH-8", "Cosmo's special call is offered when the card is drawn, and only if a character "
-                               "zone is empty then; it is not offered now")
+            return err("CH-8", msg("Cosmo's special call is offered when the card is drawn, and only if a character "
+                                   "zone is empty then; it is not offered now"))
         if kind == "choose":
-            whose = "its keyword's" if choice_rule(g, data) == "CH-8" else "the card's"
-            return err(choice_rule(g, data), f"the choice pending is {NAMES[qi]}'s ({whose} text has "
-                                             f"{NAMES[qi]} choose), not {name}'s")
+            whose = msg("its keyword's") if choice_rule(g, data) == "CH-8" else msg("the card's")
+            return err(choice_rule(g, data), msg("the choice pending is {player}'s ({whose} text has {player} "
+                                                 "choose), not {name}'s", player=NAMES[qi], whose=whose, name=name))
     if do == "discard" and kind != "discard":
-        return err("CH-5.8", "the hand limit is applied at the end of its player's turn, to a hand of more than "
-                             "7 cards; no discard is pending")
+        return err("CH-5.8", msg("the hand limit is applied at the end of its player's turn, to a hand of more than "
+                                 "7 cards; no discard is pending"))
     if qi != pi:
-        return err(pending_rule(g), f"it is {holder}, not {name}'s decision; it takes "
-                                    f"{', '.join(_accepts(kind))}")
-    return err(pending_rule(g), f"{do!r} does not answer the pending decision ({KIND_TEXT[kind]}); it takes "
-                                f"{', '.join(_accepts(kind))}")
+        return err(pending_rule(g), msg("it is {holder}, not {name}'s decision; it takes {verbs}", holder=holder,
+                                        name=name, verbs=verbs))
+    return err(pending_rule(g), msg("'{do}' does not answer the pending decision ({decision}); it takes {verbs}",
+                                    do=do, decision=KIND_TEXT[kind], verbs=verbs))
 
 
 def _accepts(kind: str) -> list[str]:
@@ -154,14 +170,14 @@ def _accepts(kind: str) -> list[str]:
     return sorted(ACCEPTS[kind])
 
 
-def _when(g: ChoqueGame, pi: int) -> str:
+def _when(g: ChoqueGame, pi: int) -> Msg:
     """Where the turn stands, for a message about the action phase."""
     s = g.s
     if s.active != pi:
-        return f"it is {NAMES[s.active]}'s turn"
+        return msg("it is {player}'s turn", player=NAMES[s.active])
     if PHASES.index(s.phase) > PHASES.index("action"):
-        return f"it is the {s.phase} phase, and a phase once left is not returned to (CH-5.1)"
-    return f"the action phase has not begun (it is the {s.phase} phase)"
+        return msg("it is {phase}, and a phase once left is not returned to (CH-5.1)", phase=THE_PHASE[s.phase])
+    return msg("the action phase has not begun (it is {phase})", phase=THE_PHASE[s.phase])
 
 
 def _hand_type(g: ChoqueGame, pi: int, act: dict[str, Any]) -> str | None:
@@ -175,7 +191,7 @@ def rapido_in_hand(g: ChoqueGame, pi: int, act: dict[str, Any]) -> bool:
     return card is not None and card.type == "apoyo" and card.subtype == "rapido"
 
 
-def _unoffered_ability(g: ChoqueGame, act: dict[str, Any], holder: str) -> IllegalAction:
+def _unoffered_ability(g: ChoqueGame, act: dict[str, Any], holder: Msg) -> IllegalAction:
     """A ``use`` (or a rápido apoyo's ``play``) that the pending decision does not take. An encendido waits
     for its player's own action phase (CH-7.2); a disparo or continuo ability is never used (CH-7.3, CH-7.1);
     Aura and Rito belong to the opponent's turn (CH-8). Anything rápido is tried as if its player held a
@@ -193,7 +209,7 @@ def _unoffered_ability(g: ChoqueGame, act: dict[str, Any], holder: str) -> Illeg
         if ability == "atormentar":
             category = "encendido"
         elif ability == "cosmo":
-            return IllegalAction("CH-8", "Cosmo is offered only when you draw the card")
+            return IllegalAction("CH-8", msg("Cosmo is offered only when you draw the card"))
         elif ability not in ("aura", "rito", "portal"):
             ab = next((a for _, ref, abilities in g._field_sources(pi) if ref == act.get("source")
                        for a in abilities if a.name == ability), None)
@@ -201,23 +217,25 @@ def _unoffered_ability(g: ChoqueGame, act: dict[str, Any], holder: str) -> Illeg
                 category = ab.category
     if category == "encendido":
         if not own_action:
-            return IllegalAction("CH-7.2", f"{ability!r} is encendido: it is used only in its controller's own "
-                                           f"action phase; " + _when(g, pi))
-        return IllegalAction("CH-7.4", f"{holder} is open: an encendido ability is not a response; it waits "
-                                       "until the chain resolves")
+            return IllegalAction("CH-7.2", msg("{ability} is encendido: it is used only in its controller's own "
+                                               "action phase; {when}", ability=repr(ability), when=_when(g, pi)))
+        return IllegalAction("CH-7.4", msg("{holder} is open: an encendido ability is not a response; it waits "
+                                           "until the chain resolves", holder=holder))
     if category == "disparo":
-        return IllegalAction("CH-7.3", f"{ability!r} is a disparo ability: it triggers by itself")
+        return IllegalAction("CH-7.3", msg("{ability} is a disparo ability: it triggers by itself",
+                                           ability=repr(ability)))
     if category == "continuo":
-        return IllegalAction("CH-7.1", f"{ability!r} is continuo: it is always on and is not used")
+        return IllegalAction("CH-7.1", msg("{ability} is continuo: it is always on and is not used",
+                                           ability=repr(ability)))
     intrinsic = _as_a_response(g, act)
     if intrinsic is not None:
         return intrinsic
     if kind == "response" and qi != pi:
-        return IllegalAction("CH-7.4", f"it is {holder}: {NAMES[qi]} answers the chain now, {name} may respond "
-                                       "after they add a link")
-    return IllegalAction("CH-7.5", f"{name} may respond only in a response window (at the start of each phase, after "
-                                   "an attack declaration, or when a chain opens); none is open for "
-                                   f"{name} now, it is {holder}")
+        return IllegalAction("CH-7.4", msg("it is {holder}: {player} answers the chain now, {name} may respond "
+                                           "after they add a link", holder=holder, player=NAMES[qi], name=name))
+    return IllegalAction("CH-7.5", msg("{name} may respond only in a response window (at the start of each phase, "
+                                       "after an attack declaration, or when a chain opens); none is open for "
+                                       "{name} now, it is {holder}", name=name, holder=holder))
 
 
 def _as_a_response(g: ChoqueGame, act: dict[str, Any]) -> IllegalAction | None:
@@ -245,92 +263,104 @@ def diagnose(g: ChoqueGame, act: dict[str, Any], legal: list[dict[str, Any]]) ->
     do = act["do"]
     own_action = s.active == pi and s.phase == "action"
 
-    def err(rule: str, msg: str) -> IllegalAction:
-        return IllegalAction(rule, msg)
+    def err(rule: str, text: Msg) -> IllegalAction:
+        return IllegalAction(rule, text)
 
     def hand_card(cid: Any, rule: str) -> Any:
         for c in p.hand:
             if c.id == cid:
                 return c
-        raise err(rule, f"{cid!r} is not in {NAMES[pi]}'s hand")
+        raise err(rule, msg("{card} is not in {player}'s hand", card=repr(cid), player=NAMES[pi]))
 
     try:
         if do == "activate_soul":
             if "card" not in act:
-                return IllegalAction(None, "activate_soul needs a 'card'")
+                return IllegalAction(None, msg("activate_soul needs a 'card'"))
             c = hand_card(act["card"], "CH-5.6")
             if c.type != "alma":
-                return err("CH-5.6", f"{c.id!r} is a {c.type}, not a soul")
+                return err("CH-5.6", msg("'{card}' is a {type}, not a soul", card=c.id, type=c.type))
             if p.souls_activated >= 1:
-                return err("CH-5.6", "only one soul may be activated per turn")
+                return err("CH-5.6", msg("only one soul may be activated per turn"))
             zone = act.get("zone")
             if zone is not None and not zone.startswith("Z"):
-                return err("CH-3.3", f"souls go in your own support zones (Z1–Z5), not {zone}")
-            return err("CH-3.11", f"support zone {zone} is not empty" if zone else "no empty support zone (Z1–Z5)")
+                return err("CH-3.3", msg("souls go in your own support zones (Z1–Z5), not {zone}", zone=zone))
+            return err("CH-3.11", msg("support zone {zone} is not empty", zone=zone) if zone
+                       else msg("no empty support zone (Z1–Z5)"))
         if do == "call":
             for f in ("card", "zone"):
                 if f not in act:
-                    return IllegalAction(None, f"call needs a {f!r}")
+                    return IllegalAction(None, msg("call needs a '{field}'", field=f))
             c = hand_card(act["card"], "CH-6.1")
             if c.type != "personaje":
-                return err("CH-6.1", f"{c.id!r} is a {c.type}; only characters are called"
-                           + (" (amalgams: call_amalgam, CH-6.4)" if c.type == "amalgama" else ""))
+                return err("CH-6.1", msg("'{card}' is a {type}; only characters are called (amalgams: call_amalgam, "
+                                         "CH-6.4)", card=c.id, type=c.type) if c.type == "amalgama"
+                           else msg("'{card}' is a {type}; only characters are called", card=c.id, type=c.type))
             if "." in act["zone"]:
-                return err("CH-6.1", f"a character is called into an empty character zone of its own player's, "
-                                     f"not {act['zone']}")
+                return err("CH-6.1", msg("a character is called into an empty character zone of its own player's, "
+                                         "not {zone}", zone=act["zone"]))
             if not act["zone"].startswith("C"):
-                return err("CH-3.1", f"{act['zone']} is not a character zone (C1–C4)")
+                return err("CH-3.1", msg("{zone} is not a character zone (C1–C4)", zone=act["zone"]))
             if p.normal_calls >= 2:
-                return err("CH-6.1", "two normal calls per turn at most; both are used")
+                return err("CH-6.1", msg("two normal calls per turn at most; both are used"))
             total = p.soul_total()
             if c.value > total:
-                return err("CH-6.1", f"{c.id!r} has value {c.value}, more than the {total} of your active souls")
+                return err("CH-6.1", msg("'{card}' has value {value}, more than the {total} of your active souls",
+                                         card=c.id, value=c.value, total=total))
             if g._call_blocked(pi, c.value):
-                return err("CH-8", f"Toxina: no calls of value {p.toxina_now} or lower during this action phase")
+                return err("CH-8", msg("Toxina: no calls of value {value} or lower during this action phase",
+                                       value=p.toxina_now))
             if p.chars[int(act["zone"][1]) - 1] is not None:
-                return err("CH-3.11", f"zone {act['zone']} is occupied")
+                return err("CH-3.11", msg("zone {zone} is occupied", zone=act["zone"]))
         if do == "play":
             if "card" not in act:
-                return IllegalAction(None, "play needs a 'card'")
+                return IllegalAction(None, msg("play needs a 'card'"))
             c = hand_card(act["card"], "CH-5.6")
             if c.type not in ("apoyo", "sector", "arena"):
-                return err("CH-5.6", f"{c.id!r} is a {c.type}; play is for apoyos, sectors and arenas")
+                return err("CH-5.6", msg("'{card}' is a {type}; play is for apoyos, sectors and arenas", card=c.id,
+                                         type=c.type))
             zone = act.get("zone")
             side = act.get("side", "own")
             if kind == "response" and not (c.type == "apoyo" and c.subtype == "rapido"):
                 if own_action:
-                    return err("CH-7.4", f"a chain is open: only rápido apoyos and abilities are added to it, and "
-                                         f"{c.id!r} is a {c.subtype or c.type}; it waits until the chain resolves")
+                    return err("CH-7.4", msg("a chain is open: only rápido apoyos and abilities are added to it, and "
+                                             "'{card}' is a {kind}; it waits until the chain resolves", card=c.id,
+                                             kind=c.subtype or c.type))
                 if c.type == "apoyo":
-                    return err("CH-1.5", f"only rápido apoyos are activated outside your action phase; {c.id!r} is "
-                                         f"{c.subtype}")
-                return err("CH-5.6", f"a {c.type} is played in its player's own action phase, not in a response")
+                    return err("CH-1.5", msg("only rápido apoyos are activated outside your action phase; '{card}' "
+                                             "is {subtype}", card=c.id, subtype=c.subtype))
+                return err("CH-5.6", msg("a {type} is played in its player's own action phase, not in a response",
+                                         type=c.type))
             if c.type == "arena" and (side == "opponent" or (zone is not None and "." in zone)):
-                return err("CH-1.7", "an arena sits in its controller's own arena zone (it reaches the opponent's "
-                                     "side only where its text says so), not on the opponent's side")
+                return err("CH-1.7", msg("an arena sits in its controller's own arena zone (it reaches the "
+                                         "opponent's side only where its text says so), not on the opponent's side"))
             if zone is not None and "." in zone and c.type == "apoyo":
-                return err("CH-3.3", f"an apoyo goes in one of your own support zones (Z1–Z5), not {zone}")
+                return err("CH-3.3", msg("an apoyo goes in one of your own support zones (Z1–Z5), not {zone}",
+                                         zone=zone))
             bare = zone.split(".")[-1] if zone is not None else None
-            want = {"apoyo": ("Z", "CH-3.3", "one of your support zones (Z1–Z5)"),
-                    "sector": ("S", "CH-1.6", "a sector zone (SA, SB)"),
-                    "arena": ("arena", "CH-1.7", "the arena zone")}[c.type]
+            want = {"apoyo": ("Z", "CH-3.3"), "sector": ("S", "CH-1.6"), "arena": ("arena", "CH-1.7")}[c.type]
             if bare is not None and not bare.startswith(want[0]):
-                return err(want[1], f"{'an' if c.type[0] in 'aeiou' else 'a'} {c.type} goes in {want[2]}, not {zone}")
+                goes = {"apoyo": msg("an apoyo goes in one of your support zones (Z1–Z5), not {zone}", zone=zone),
+                        "sector": msg("a sector goes in a sector zone (SA, SB), not {zone}", zone=zone),
+                        "arena": msg("an arena goes in the arena zone, not {zone}", zone=zone)}[c.type]
+                return err(want[1], goes)
             if c.type == "apoyo":
                 if side == "opponent":
-                    return err("CH-3.3", "an apoyo goes in one of your own support zones, not on the opponent's side")
+                    return err("CH-3.3", msg("an apoyo goes in one of your own support zones, not on the opponent's "
+                                             "side"))
                 if all(z is not None for z in p.zones):
-                    return err("CH-3.11", "no empty support zone (Z1–Z5)")
+                    return err("CH-3.11", msg("no empty support zone (Z1–Z5)"))
                 if zone is not None and zone.startswith("Z") and p.zones[int(zone[1]) - 1] is not None:
-                    return err("CH-3.11", f"support zone {zone} is occupied")
+                    return err("CH-3.11", msg("support zone {zone} is occupied", zone=zone))
                 refs = list(act.get("targets") or [])
                 if c.subtype == "equipo":
                     if not refs:
-                        return err("CH-1.5", "an apoyo equipo needs 'targets': the character it equips first")
+                        return err("CH-1.5", msg("an apoyo equipo needs 'targets': the character it equips first"))
                     if _char_at(g, refs[0]) is None:
-                        return err("CH-1.5", f"an apoyo equipo is attached to a character; there is none in {refs[0]}")
-                    return err(CARD_TEXT, f"{c.id!r} cannot equip {refs[0]}"
-                               + (f": its text equips only {_describe(c.fx.equip)}" if c.fx.equip else ""))
+                        return err("CH-1.5", msg("an apoyo equipo is attached to a character; there is none in "
+                                                 "{zone}", zone=refs[0]))
+                    return err(CARD_TEXT, msg("'{card}' cannot equip {target}: its text equips only {filter}",
+                                              card=c.id, target=refs[0], filter=_describe(c.fx.equip))
+                               if c.fx.equip else msg("'{card}' cannot equip {target}", card=c.id, target=refs[0]))
                 if c.fx.effect is not None:
                     why = _ability_refusal(g, pi, c.fx.effect, ("hand", pi, c), refs)
                     if why is not None:
@@ -338,71 +368,78 @@ def diagnose(g: ChoqueGame, act: dict[str, Any], legal: list[dict[str, Any]]) ->
             if c.type == "sector":
                 placement = c.fx.placement
                 if placement != "either" and side != placement:
-                    return err("CH-1.6", f"{c.id!r} goes in {'your' if placement == 'own' else 'the opponent'}"
-                                         f"{'' if placement == 'own' else chr(39) + 's'} sector zone")
-            return err("CH-3.11", f"no empty zone for {c.id!r}" + (f" ({zone} is occupied)" if zone else ""))
+                    return err("CH-1.6", msg("'{card}' goes in your sector zone", card=c.id) if placement == "own"
+                               else msg("'{card}' goes in the opponent's sector zone", card=c.id))
+            return err("CH-3.11", msg("no empty zone for '{card}' ({zone} is occupied)", card=c.id, zone=zone) if zone
+                       else msg("no empty zone for '{card}'", card=c.id))
         if do == "attack":
             if kind == "action":
-                return err("CH-5.1", "attacks are declared in the combat phase, after the action phase")
+                return err("CH-5.1", msg("attacks are declared in the combat phase, after the action phase"))
             if "attacker" not in act:
-                return IllegalAction(None, "attack needs an 'attacker' (one of your zones, e.g. C1)")
+                return IllegalAction(None, msg("attack needs an 'attacker' (one of your zones, e.g. C1)"))
             zi = int(act["attacker"][1]) - 1 if act["attacker"].startswith("C") else -1
             c = p.chars[zi] if zi >= 0 else None
             if c is None:
-                return err("CH-9.2", f"there is no character of yours in {act['attacker']}")
+                return err("CH-9.2", msg("there is no character of yours in {zone}", zone=act["attacker"]))
             if kind == "battle_repeat" and s.battle is not None and c.uid != s.battle.attacker:
-                return err("CH-9.5", "a battle repetition belongs to the character that declared the battle; "
-                                     f"{c.card.id!r} did not")
+                return err("CH-9.5", msg("a battle repetition belongs to the character that declared the battle; "
+                                         "'{card}' did not", card=c.card.id))
             if kind == "combat":
                 if s.turn == 1 and pi == s.first:
-                    return err("CH-9.1", "the player who started the CHOQUE cannot declare battle in their first turn")
+                    return err("CH-9.1", msg("the player who started the CHOQUE cannot declare battle in their first "
+                                             "turn"))
                 if c.zombified:
-                    return err("CH-8.1", f"{c.card.id!r} is zombificado and cannot attack")
+                    return err("CH-8.1", msg("'{card}' is zombificado and cannot attack", card=c.card.id))
                 if c.has("fortaleza"):
-                    return err("CH-8", f"Fortaleza: {c.card.id!r} cannot attack")
+                    return err("CH-8", msg("Fortaleza: '{card}' cannot attack", card=c.card.id))
                 if c.resting:
-                    return err("CH-9.4", f"{c.card.id!r} is resting (it defended) and cannot declare battle")
+                    return err("CH-9.4", msg("'{card}' is resting (it defended) and cannot declare battle",
+                                             card=c.card.id))
                 if c.called and not c.has("brutalidad"):
-                    return err("CH-6.3", f"{c.card.id!r} was called this turn and cannot declare battle yet")
+                    return err("CH-6.3", msg("'{card}' was called this turn and cannot declare battle yet",
+                                             card=c.card.id))
                 if c.attacked and not c.has("barbarie"):
-                    return err("CH-9.2", f"{c.card.id!r} has already attacked this turn")
+                    return err("CH-9.2", msg("'{card}' has already attacked this turn", card=c.card.id))
             tgt = act.get("targets") or ([act["target"]] if "target" in act else [])
             if not tgt:
-                return IllegalAction(None, "attack needs a 'target' (e.g. B.C2 or hearts)")
+                return IllegalAction(None, msg("attack needs a 'target' (e.g. B.C2 or hearts)"))
             if len(tgt) == 2 and not c.has("doble_batalla"):
-                return err("CH-8", "only a character with Doble batalla clashes with two characters")
+                return err("CH-8", msg("only a character with Doble batalla clashes with two characters"))
             if len(tgt) == 2:
-                return err("CH-8", "Doble batalla needs two opposing characters of the same sector")
+                return err("CH-8", msg("Doble batalla needs two opposing characters of the same sector"))
             t = tgt[0]
             if t == "hearts":
-                return err("CH-9.2", "the opponent controls characters: attack one of them "
-                                     "(only Emboscada attacks hearts directly)")
+                return err("CH-9.2", msg("the opponent controls characters: attack one of them "
+                                         "(only Emboscada attacks hearts directly)"))
             if t[0] != NAMES[OTHER[pi]]:
-                return err("CH-9.2", "attack an opposing character, not your own")
+                return err("CH-9.2", msg("attack an opposing character, not your own"))
             if not t[2:].startswith("C") or o.chars[int(t[-1]) - 1] is None:
-                return err("CH-9.2", f"there is no character in {t}")
+                return err("CH-9.2", msg("there is no character in {zone}", zone=t))
             if c.has("barbarie"):
-                return err("CH-8", f"Barbarie: {c.card.id!r} has already attacked {t} this turn")
+                return err("CH-8", msg("Barbarie: '{card}' has already attacked {zone} this turn", card=c.card.id,
+                                       zone=t))
         if do == "defend":
             b = s.battle
             if "defender" not in act:
-                return IllegalAction(None, "defend needs a 'defender' (one of your zones)")
+                return IllegalAction(None, msg("defend needs a 'defender' (one of your zones)"))
             zi = int(act["defender"][1]) - 1 if act["defender"].startswith("C") else -1
             c = p.chars[zi] if zi >= 0 else None
             if c is None:
-                return err("CH-9.3", f"there is no character of yours in {act['defender']}")
+                return err("CH-9.3", msg("there is no character of yours in {zone}", zone=act["defender"]))
             if b is not None and b.zones and zi == b.zones[0]:
-                return err("CH-9.3", "the attacked character clashes anyway; defend substitutes another one")
+                return err("CH-9.3", msg("the attacked character clashes anyway; defend substitutes another one"))
             if c.defended:
-                return err("CH-9.3", f"{c.card.id!r} has already defended this turn")
+                return err("CH-9.3", msg("'{card}' has already defended this turn", card=c.card.id))
             if b is not None and b.zones and sector_of(zi) != sector_of(b.zones[0]):
                 attacked = p.chars[b.zones[0]]
                 if c.zombified and "guarda" in c.card.keywords:
-                    return err("CH-8.1", f"{c.card.id!r} is zombificado: its Guarda does not work, so it defends "
-                                         "only in its own sector")
+                    return err("CH-8.1", msg("'{card}' is zombificado: its Guarda does not work, so it defends "
+                                             "only in its own sector", card=c.card.id))
                 if attacked is not None and attacked.zombified and "comandar" in attacked.card.keywords:
-                    return err("CH-8.1", f"{attacked.card.id!r} is zombificado: its Comandar does not work")
-                return err("CH-9.3", f"{c.card.id!r} is in the other sector; only Guarda or Comandar allow that")
+                    return err("CH-8.1", msg("'{card}' is zombificado: its Comandar does not work",
+                                             card=attacked.card.id))
+                return err("CH-9.3", msg("'{card}' is in the other sector; only Guarda or Comandar allow that",
+                                         card=c.card.id))
         if do == "use" and act.get("ability") not in ("aura", "atormentar", "portal", "rito", "cosmo", None):
             src = act.get("source")
             ability = act.get("ability")
@@ -410,27 +447,31 @@ def diagnose(g: ChoqueGame, act: dict[str, Any], legal: list[dict[str, Any]]) ->
             mimic = _mimic_at(g, pi, src)
             if src not in sources:
                 if mimic is not None:
-                    return err("CH-8", f"Mímica: {mimic!r} has only the abilities of the card it confined, and "
-                                       f"it confined none with {ability!r}")
-                return err("CH-7", f"there is no card of yours with abilities at {src} (abilities are used "
-                                   "from the field: A.C1, A.Z2, A.SA, A.arena)")
+                    return err("CH-8", msg("Mímica: '{card}' has only the abilities of the card it confined, and "
+                                           "it confined none with {ability}", card=mimic, ability=repr(ability)))
+                return err("CH-7", msg("there is no card of yours with abilities at {source} (abilities are used "
+                                       "from the field: A.C1, A.Z2, A.SA, A.arena)", source=src))
             h, abilities = sources[src]
             ab = next((a for a in abilities if a.name == ability), None)
             if ab is None:
                 if mimic is not None:
-                    return err("CH-8", f"Mímica: {mimic!r} has only the abilities of the card it confined, and "
-                                       f"it confined none with {ability!r}")
+                    return err("CH-8", msg("Mímica: '{card}' has only the abilities of the card it confined, and "
+                                           "it confined none with {ability}", card=mimic, ability=repr(ability)))
                 names = ", ".join(repr(a.name) for a in abilities)
-                return err("CH-7", f"{src} has no ability {ability!r}; it has {names}")
+                return err("CH-7", msg("{source} has no ability {ability}; it has {names}", source=src,
+                                       ability=repr(ability), names=names))
             if ab.category == "disparo":
-                return err("CH-7.3", f"{ability!r} is a disparo ability: it triggers by itself ({ab.trigger})")
+                return err("CH-7.3", msg("{ability} is a disparo ability: it triggers by itself ({trigger})",
+                                         ability=repr(ability), trigger=str(ab.trigger)))
             if ab.category == "continuo":
-                return err("CH-7.1", f"{ability!r} is continuo: it is always on and is not used")
+                return err("CH-7.1", msg("{ability} is continuo: it is always on and is not used",
+                                         ability=repr(ability)))
             if ab.category == "encendido" and not own_action:
-                return err("CH-7.2", f"{ability!r} is encendido: it is used only in your own action phase")
+                return err("CH-7.2", msg("{ability} is encendido: it is used only in your own action phase",
+                                         ability=repr(ability)))
             if ab.category == "encendido" and kind != "action":
-                return err("CH-7.4", f"{ability!r} is encendido: it is not a response; it waits until the chain "
-                                     "resolves")
+                return err("CH-7.4", msg("{ability} is encendido: it is not a response; it waits until the chain "
+                                         "resolves", ability=repr(ability)))
             why = _ability_refusal(g, pi, ab, h, list(act.get("targets") or []))
             if why is not None:
                 return why
@@ -438,43 +479,45 @@ def diagnose(g: ChoqueGame, act: dict[str, Any], legal: list[dict[str, Any]]) ->
             src = act.get("source")
             ability = act.get("ability")
             if not src or not ability:
-                return IllegalAction(None, "use needs a 'source' and an 'ability'")
+                return IllegalAction(None, msg("use needs a 'source' and an 'ability'"))
             timing = "CH-7.2" if ability == "atormentar" else "CH-7.3"
             if "." in src:
                 side, zone = src.split(".")
                 if side != NAMES[pi]:
-                    return err(timing, "an ability is activated by its controller: you can only use abilities of "
-                                       "your own cards")
+                    return err(timing, msg("an ability is activated by its controller: you can only use abilities "
+                                           "of your own cards"))
                 c = p.chars[int(zone[1]) - 1] if zone.startswith("C") else None
                 if c is None:
-                    return err(timing, f"there is no character of yours in {src}")
+                    return err(timing, msg("there is no character of yours in {zone}", zone=src))
                 if not c.has(ability):
                     if c.zombified and ability in c.card.keywords:
-                        return err("CH-8.1", f"{c.card.id!r} is zombificado: none of its abilities work")
-                    return err("CH-8", f"{c.card.id!r} has no ability {ability!r}")
+                        return err("CH-8.1", msg("'{card}' is zombificado: none of its abilities work",
+                                                 card=c.card.id))
+                    return err("CH-8", msg("'{card}' has no ability {ability}", card=c.card.id,
+                                           ability=repr(ability)))
                 if ability in ("aura",) and s.active == pi:
-                    return err("CH-8", "Aura is used only in the opponent's turn")
+                    return err("CH-8", msg("Aura is used only in the opponent's turn"))
                 if ability == "atormentar" and kind != "action":
                     if not own_action:
-                        return err("CH-7.2", "Atormentar is encendido: only in your own action phase")
-                    return err("CH-7.4", "Atormentar is encendido: it is not a response; it waits until the chain "
-                                         "resolves")
+                        return err("CH-7.2", msg("Atormentar is encendido: only in your own action phase"))
+                    return err("CH-7.4", msg("Atormentar is encendido: it is not a response; it waits until the "
+                                             "chain resolves"))
                 if ability == "portal":
                     if c.portal_turn == s.turn:
-                        return err("CH-8", "Portal: once per turn")
-                    return err("CH-8", "Portal swaps two of your characters between sectors (one in each)")
+                        return err("CH-8", msg("Portal: once per turn"))
+                    return err("CH-8", msg("Portal swaps two of your characters between sectors (one in each)"))
             else:
                 c = hand_card(src, "CH-8" if ability in ("rito", "cosmo") else "CH-7.3")
                 if ability not in c.keywords:
-                    return err("CH-8", f"{c.id!r} has no ability {ability!r}")
+                    return err("CH-8", msg("'{card}' has no ability {ability}", card=c.id, ability=repr(ability)))
                 if ability == "rito":
                     if s.active == pi:
-                        return err("CH-8", "Rito is used only in the opponent's turn")
+                        return err("CH-8", msg("Rito is used only in the opponent's turn"))
                     return _rito_refusal(g, pi, list(act.get("targets") or []))
                 if ability == "cosmo":
-                    return err("CH-8", "Cosmo is offered only when you draw the card")
+                    return err("CH-8", msg("Cosmo is offered only when you draw the card"))
         if do == "discard" and act.get("cards"):
-            return err("CH-5.8", f"{act['cards'][0]!r} is not in your hand to send to the Mictlán")
+            return err("CH-5.8", msg("{card} is not in your hand to send to the Mictlán", card=repr(act["cards"][0])))
         if do == "choose" and kind == "choose":
             return _choice_refusal(g, pi, data, act)
     except IllegalAction as e:
@@ -482,24 +525,28 @@ def diagnose(g: ChoqueGame, act: dict[str, Any], legal: list[dict[str, Any]]) ->
     if do == "call_amalgam":
         c = next((x for x in p.support if x.id == act.get("card")), None)
         if c is None:
-            return err("CH-6.4", f"{act.get('card')!r} is not an amalgam in your support deck")
+            return err("CH-6.4", msg("{card} is not an amalgam in your support deck", card=repr(act.get("card"))))
         if kind != "action":
-            return err("CH-6.4", "amalgam calls are made in your action phase")
+            return err("CH-6.4", msg("amalgam calls are made in your action phase"))
         zone = act.get("zone")
         if isinstance(zone, str) and "." in zone:
-            return err("CH-6.4", f"an amalgam is called into an empty character zone of your own, not {zone}")
+            return err("CH-6.4", msg("an amalgam is called into an empty character zone of your own, not {zone}",
+                                     zone=zone))
         if isinstance(zone, str) and not zone.startswith("C"):
-            return err("CH-3.1", f"{zone} is not a character zone (C1–C4)")
+            return err("CH-3.1", msg("{zone} is not a character zone (C1–C4)", zone=zone))
         if isinstance(zone, str) and zone.startswith("C") and p.chars[int(zone[1]) - 1] is not None:
-            return err("CH-3.11", f"zone {zone} is occupied")
+            return err("CH-3.11", msg("zone {zone} is occupied", zone=zone))
         if g._call_blocked(pi, c.value):
-            return err("CH-8", f"Toxina: no calls of value {p.toxina_now} or lower during this action phase")
-        return err("CH-6.4", f"your hand cannot pay {c.id!r}'s material cost")
+            return err("CH-8", msg("Toxina: no calls of value {value} or lower during this action phase",
+                                   value=p.toxina_now))
+        return err("CH-6.4", msg("your hand cannot pay '{card}''s material cost", card=c.id))
     if kind == "ofrenda" and do == "pass":
-        return err("CH-5.3", "the ofrenda is mandatory from your second turn while you have 4 or fewer active souls "
-                             "(only the house rule choque.ofrenda_optional lets it be passed): answer it with ofrenda")
+        return err("CH-5.3", msg("the ofrenda is mandatory from your second turn while you have 4 or fewer active "
+                                 "souls (only the house rule choque.ofrenda_optional lets it be passed): answer it "
+                                 "with ofrenda"))
     verbs = sorted({a["do"] for a in legal})
-    return err(pending_rule(g), f"that {do!r} is not legal now ({KIND_TEXT[kind]}); legal: {', '.join(verbs)}")
+    return err(pending_rule(g), msg("that '{do}' is not legal now ({decision}); legal: {verbs}", do=do,
+                                    decision=KIND_TEXT[kind], verbs=", ".join(verbs)))
 
 
 def _char_at(g: ChoqueGame, ref: str) -> Any:
@@ -519,6 +566,7 @@ def _mimic_at(g: ChoqueGame, pi: int, src: Any) -> str | None:
 
 
 def _describe(flt: Any) -> str:
+    """A card's filter as its file writes it (keys and values: ids, no words of its own)."""
     return ", ".join(f"{k} {v}" for k, v in dict(flt).items())
 
 
@@ -529,19 +577,21 @@ def _rito_refusal(g: ChoqueGame, pi: int, refs: list[str]) -> IllegalAction:
     name = NAMES[pi]
     empty = [i for i, c in enumerate(p.chars) if c is None]
     if not empty:
-        return IllegalAction("CH-6.2", "a special call still needs an empty character zone, and all four of yours "
-                                       "are occupied")
+        return IllegalAction("CH-6.2", msg("a special call still needs an empty character zone, and all four of "
+                                           "yours are occupied"))
     if len(refs) != 2:
-        return IllegalAction("CH-8", "Rito needs 'targets': one of your active souls and an empty character zone "
-                                     f"(e.g. [{name}.Z1, {name}.C{empty[0] + 1}])")
+        example_soul, example_zone = f"{name}.Z1", f"{name}.C{empty[0] + 1}"
+        return IllegalAction("CH-8", msg("Rito needs 'targets': one of your active souls and an empty character "
+                                         "zone (e.g. [{soul}, {zone}])", soul=example_soul, zone=example_zone))
     soul, zone = refs
     sz = int(soul[-1]) - 1 if soul.startswith(f"{name}.Z") and soul[-1] in "12345" else -1
     z = p.zones[sz] if sz >= 0 else None
     if z is None or getattr(z, "type", None) != "alma":
-        return IllegalAction("CH-8", f"Rito returns one of your active souls to your hand; {soul} holds none")
+        return IllegalAction("CH-8", msg("Rito returns one of your active souls to your hand; {zone} holds none",
+                                         zone=soul))
     if not (zone.startswith(f"{name}.C") and zone[-1] in "1234"):
-        return IllegalAction("CH-6.2", f"Rito calls into one of your character zones, not {zone}")
-    return IllegalAction("CH-3.11", f"zone {zone} is occupied")
+        return IllegalAction("CH-6.2", msg("Rito calls into one of your character zones, not {zone}", zone=zone))
+    return IllegalAction("CH-3.11", msg("zone {zone} is occupied", zone=zone))
 
 
 def _choice_refusal(g: ChoqueGame, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -> IllegalAction:
@@ -557,39 +607,46 @@ def _choice_refusal(g: ChoqueGame, pi: int, data: tuple[Any, ...], act: dict[str
     if isinstance(option, str) and _CHAR_ZONE.match(option) and what in ("cosmo", "zone"):
         zi = int(option[-1]) - 1
         if p.chars[zi] is not None:
-            return IllegalAction("CH-3.11", f"zone {option} is occupied")
+            return IllegalAction("CH-3.11", msg("zone {zone} is occupied", zone=option))
     if what == "elite":
-        return IllegalAction("CH-8", "Élite's choice is option: double (or pass)")
+        return IllegalAction("CH-8", msg("Élite's choice is option: double (or pass)"))
     if what == "clarividencia":
-        return IllegalAction("CH-8", f"Clarividencia orders only the cards it looked at; {cid!r} is not among them")
+        return IllegalAction("CH-8", msg("Clarividencia orders only the cards it looked at; {card} is not among them",
+                                         card=repr(cid)))
     if what == "mimica":
         if cid is not None and not any(c.id == cid for c in p.mictlan):
-            theirs = any(c.id == cid for c in s.players[OTHER[pi]].mictlan)
-            return IllegalAction("CH-8", f"Mímica selects a character in your own Mictlán; {cid!r} is "
-                                         + ("in the opponent's" if theirs else "not in yours"))
-        return IllegalAction("CH-8", f"Mímica selects a character in your Mictlán; {cid!r} is not a character")
+            if any(c.id == cid for c in s.players[OTHER[pi]].mictlan):
+                return IllegalAction("CH-8", msg("Mímica selects a character in your own Mictlán; {card} is in the "
+                                                 "opponent's", card=repr(cid)))
+            return IllegalAction("CH-8", msg("Mímica selects a character in your own Mictlán; {card} is not in yours",
+                                             card=repr(cid)))
+        return IllegalAction("CH-8", msg("Mímica selects a character in your Mictlán; {card} is not a character",
+                                         card=repr(cid)))
     if what == "zombificar":
         return IllegalAction("CH-8", _zombificar_why(g, pi, data[1], act))
     if what == "cosmo":
-        return IllegalAction("CH-8", "Cosmo's special call goes into one of your empty character zones "
-                                     "(option: C1..C4)")
+        return IllegalAction("CH-8", msg("Cosmo's special call goes into one of your empty character zones "
+                                         "(option: C1..C4)"))
     if what == "select" and cid is not None:
         _, purpose, op, src, _, _ = data
         card = _zone_card(g, pi, op, purpose, cid)
         if card is not None and purpose in ("special_call", "liberar") and card.is_character \
                 and g._call_blocked(pi, card.value):
-            return IllegalAction("CH-8", f"Toxina: no calls of value {p.toxina_now} or lower during this action "
-                                         f"phase, special calls included ({cid!r} has value {card.value})")
+            return IllegalAction("CH-8", msg("Toxina: no calls of value {value} or lower during this action phase, "
+                                             "special calls included ({card} has value {card_value})",
+                                             value=p.toxina_now, card=repr(cid), card_value=card.value))
         if card is None and src[0] == "zone" and src[-1].id == cid and op.args.get("from") == "mictlan":
-            return IllegalAction("CH-1.5", f"{cid!r} is still resolving in its support zone; a normal or rápido "
-                                           "apoyo goes to the Mictlán after its effect")
+            return IllegalAction("CH-1.5", msg("{card} is still resolving in its support zone; a normal or rápido "
+                                               "apoyo goes to the Mictlán after its effect", card=repr(cid)))
     if what == "zone":
-        return IllegalAction(CARD_TEXT, f"the card's text says where the special call goes; {option!r} is not one "
-                                        "of those zones")
-    return IllegalAction(CARD_TEXT, f"{_answer(act)} is not among what the card's text lets you choose now")
+        return IllegalAction(CARD_TEXT, msg("the card's text says where the special call goes; {option} is not one "
+                                            "of those zones", option=repr(option)))
+    return IllegalAction(CARD_TEXT, msg("{answer} is not among what the card's text lets you choose now",
+                                        answer=_answer(act)))
 
 
 def _answer(act: dict[str, Any]) -> str:
+    """An answer to a choice as its player wrote it (card ids, zones or an option: no words of its own)."""
     if act.get("cards"):
         return repr(act["cards"][0])
     if act.get("targets"):
@@ -605,7 +662,7 @@ def _zone_card(g: ChoqueGame, pi: int, op: Any, purpose: str, cid: str) -> Any:
     return next((c for c in pile if c.id == cid), None)
 
 
-def _zombificar_why(g: ChoqueGame, pi: int, uid: int, act: dict[str, Any]) -> str:
+def _zombificar_why(g: ChoqueGame, pi: int, uid: int, act: dict[str, Any]) -> Msg:
     """Zombificar (CH-8): a soul of value 3 or more, a character of value 5 or less from your Mictlán, a zone
     of the same sector as the Zombificar character."""
     s = g.s
@@ -614,52 +671,63 @@ def _zombificar_why(g: ChoqueGame, pi: int, uid: int, act: dict[str, Any]) -> st
     cards = act.get("cards") or []
     card = next((c for c in p.mictlan if cards and c.id == cards[0]), None)
     if card is None or not card.is_character:
-        return f"Zombificar special-calls a character from your Mictlán; {cards[0] if cards else None!r} is not one"
+        return msg("Zombificar special-calls a character from your Mictlán; {card} is not one",
+                   card=repr(cards[0] if cards else None))
     if card.value > 5:
-        return f"Zombificar calls a character of value 5 or less; {card.id!r} has value {card.value}"
+        return msg("Zombificar calls a character of value 5 or less; '{card}' has value {value}", card=card.id,
+                   value=card.value)
     if g._call_blocked(pi, card.value):
-        return f"Toxina: no calls of value {p.toxina_now} or lower during this action phase, special calls included"
+        return msg("Toxina: no calls of value {value} or lower during this action phase, special calls included",
+                   value=p.toxina_now)
     if len(refs) != 2:
-        return "Zombificar needs 'targets': one of your active souls of value 3 or more and a zone of its sector"
+        return msg("Zombificar needs 'targets': one of your active souls of value 3 or more and a zone of its sector")
     soul = p.zones[int(refs[0][-1]) - 1] if refs[0][-2] == "Z" and refs[0][-1] in "12345" else None
-    if soul is None or getattr(soul, "type", None) != "alma" or soul.value < 3:
-        return f"Zombificar returns one of your active souls of value 3 or more; {refs[0]} holds " + (
-            "none" if soul is None or getattr(soul, "type", None) != "alma" else f"one of value {soul.value}")
+    if soul is None or getattr(soul, "type", None) != "alma":
+        return msg("Zombificar returns one of your active souls of value 3 or more; {zone} holds none", zone=refs[0])
+    if soul.value < 3:
+        return msg("Zombificar returns one of your active souls of value 3 or more; {zone} holds one of value "
+                   "{value}", zone=refs[0], value=soul.value)
     found = s.find(uid)
     if found is not None and refs[1][-2] == "C" and refs[1][-1] in "1234":
         zi = int(refs[1][-1]) - 1
         if sector_of(zi) != sector_of(found[1]):
-            return f"Zombificar calls into the Zombificar character's own sector; {refs[1]} is in the other one"
+            return msg("Zombificar calls into the Zombificar character's own sector; {zone} is in the other one",
+                       zone=refs[1])
         if p.chars[zi] is not None:
-            return f"zone {refs[1]} is occupied"
-    return f"{_answer(act)} is not a choice Zombificar offers now"
+            return msg("zone {zone} is occupied", zone=refs[1])
+    return msg("{answer} is not a choice Zombificar offers now", answer=_answer(act))
 
 
 def _ability_refusal(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str]) -> IllegalAction | None:
     """Why an ability cannot be activated now: its card's own text (CH-0.2) limits it to once per turn, sets
     its condition, names its cost and its targets. An apoyo that would pay its own discard cost is refused
     by CH-1.5: once activated it is in its support zone, not in the hand."""
-    name = f"the effect of {src[-1].id!r}" if ab.name == "effect" and src[0] == "hand" else repr(ab.name)
+    name: Msg | str = repr(ab.name)
+    if ab.name == "effect" and src[0] == "hand":
+        name = msg("the effect of '{card}'", card=src[-1].id)
     if ab.once_per_turn and g._once_key(src, ab) in g.s.used:
-        return IllegalAction(CARD_TEXT, f"its text allows {name} once per turn, and it was used this turn")
+        return IllegalAction(CARD_TEXT, msg("its text allows {name} once per turn, and it was used this turn",
+                                            name=name))
     if not g._condition_ok(pi, src, ab.condition):
-        return IllegalAction(CARD_TEXT, f"the condition in the text of {name} is not met "
-                                        f"({_describe(ab.condition)})")
+        return IllegalAction(CARD_TEXT, msg("the condition in the text of {name} is not met ({condition})",
+                                            name=name, condition=_describe(ab.condition)))
     if not g._can_pay(pi, ab, src):
         if src[0] == "hand" and _pays_only_with_itself(g, pi, ab, src[-1]):
-            return IllegalAction("CH-1.5", f"{src[-1].id!r} cannot pay its own discard cost: once activated an "
-                                           "apoyo is in its support zone, not in your hand")
+            return IllegalAction("CH-1.5", msg("'{card}' cannot pay its own discard cost: once activated an apoyo "
+                                               "is in its support zone, not in your hand", card=src[-1].id))
         costs = ", ".join(op.verb for op in ab.cost)
-        return IllegalAction(CARD_TEXT, f"the cost in the text of {name} cannot be paid ({costs})")
+        return IllegalAction(CARD_TEXT, msg("the cost in the text of {name} cannot be paid ({costs})", name=name,
+                                            costs=costs))
     if not g._can_act(pi, ab, src):
-        return IllegalAction("CH-7.6", f"{name} can do nothing now (nothing its text acts on is there), so it is "
-                                       "not offered")
+        return IllegalAction("CH-7.6", msg("{name} can do nothing now (nothing its text acts on is there), so it is "
+                                           "not offered", name=name))
     options = g._target_options(pi, ab, src)
     if options is None:
-        return IllegalAction(CARD_TEXT, f"{name} has no legal target now (its text says what it targets)")
+        return IllegalAction(CARD_TEXT, msg("{name} has no legal target now (its text says what it targets)",
+                                            name=name))
     if options and refs not in options:
-        return IllegalAction(CARD_TEXT, f"{refs} are not legal targets for {name} by its text; for example "
-                                        f"{options[0]}")
+        return IllegalAction(CARD_TEXT, msg("{refs} are not legal targets for {name} by its text; for example "
+                                            "{example}", refs=str(refs), name=name, example=str(options[0])))
     return None
 
 

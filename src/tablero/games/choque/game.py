@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tablero.core import BadInput, Decision, IllegalAction, Rng
+from tablero.core.i18n import msg
 from tablero.core.shown import shown
 
 from .cards import CardDef
@@ -107,7 +108,7 @@ class ChoqueGame(DecisionRules):
         do = act["do"]
         if do == "surrender":
             if self.s.winner is not None:
-                raise IllegalAction("CH-10.3", "the CHOQUE is already over")
+                raise IllegalAction("CH-10.3", msg("the CHOQUE is already over"))
             s = self.s
             self._legal_cache = None
             s.winner = NAMES[1 - NAMES.index(act["player"])]  # CH-10.3: at any moment
@@ -117,7 +118,7 @@ class ChoqueGame(DecisionRules):
             return {"player": act["player"], "do": "surrender"}
         s = self.s
         if s.winner is not None or s.pending is None:
-            raise IllegalAction("CH-10.5", "the CHOQUE is over; no more actions are taken")
+            raise IllegalAction("CH-10.5", msg("the CHOQUE is over; no more actions are taken"))
         pi, kind, _ = s.pending
         if act["player"] != NAMES[pi] or do not in ACCEPTS[kind]:
             raise unoffered(self, act)  # the rule that keeps this verb from being offered to that player now
@@ -133,7 +134,8 @@ class ChoqueGame(DecisionRules):
                 if i > 0 and (trial.s.pending is None or trial.s.pending[:2] != (pi, kind)):
                     if kind == "choose" and i == len(cards) - 1:
                         break  # the last card of a full ordering was placed by the pick before it
-                    raise IllegalAction(rule, f"too many cards: the choice was complete before {cid!r}")
+                    raise IllegalAction(rule, msg("too many cards: the choice was complete before {card}",
+                                                      card=repr(cid)))
                 picks.append(trial.apply_canonical({**act, "cards": [cid]}))
             self.s = trial.s
             self._legal_cache = None
@@ -161,13 +163,15 @@ class ChoqueGame(DecisionRules):
         for cid in act["materials"]:
             m = next((c for c in hand if c.id == cid), None)
             if m is None:
-                raise IllegalAction("CH-6.4", f"material {cid!r} is not in your hand")
+                raise IllegalAction("CH-6.4", msg("material {card} is not in your hand", card=repr(cid)))
             hand.remove(m)
             mats.append(m)
         if card is None:
-            raise IllegalAction("CH-6.4", f"{act.get('card')!r} is not an amalgam in your support deck")
+            raise IllegalAction("CH-6.4", msg("{card} is not an amalgam in your support deck",
+                                              card=repr(act.get("card"))))
         if not materials_ok(card, mats):
-            raise IllegalAction("CH-6.4", f"{', '.join(act['materials'])} do not pay {card.id!r}'s material cost")
+            raise IllegalAction("CH-6.4", msg("{materials} do not pay '{card}''s material cost",
+                                              materials=", ".join(act["materials"]), card=card.id))
         for opt in self._legal_cache or self._legal():
             if opt["do"] == "call_amalgam" and opt["card"] == card.id and opt["zone"] == act.get("zone"):
                 return {**opt, "materials": act["materials"]}
@@ -233,32 +237,35 @@ class ChoqueGame(DecisionRules):
     def _normalize(self, action: Mapping[str, Any]) -> dict[str, Any]:
         """Check an action's shape and bring its references to canonical form (never mutates state)."""
         if not isinstance(action, Mapping):
-            raise IllegalAction(None, f"an action must be a map like {{player: A, do: pass}}, got {shown(action)}")
+            raise IllegalAction(None, msg("an action must be a map like {{player: A, do: pass}}, got {value}",
+                                          value=shown(action)))
         player = action.get("player")
         if player not in NAMES:
-            raise IllegalAction(None, f"action field 'player' must be A or B, got {shown(player)}")
+            raise IllegalAction(None, msg("action field 'player' must be A or B, got {value}", value=shown(player)))
         do = action.get("do")
         if do not in VERBS:
-            raise IllegalAction(None, f"unknown action {do!r}; known: {', '.join(VERBS)}")
+            raise IllegalAction(None, msg("unknown action {do}; known: {verbs}", do=repr(do), verbs=", ".join(VERBS)))
         opp = "B" if player == "A" else "A"
         out: dict[str, Any] = {"player": player, "do": do}
         for key, val in action.items():
             if key in ("player", "do"):
                 continue
             if key not in _FIELDS:  # before the None check: a client's extra key is never taken silently
-                raise IllegalAction(None, f"unknown action field {str(key)[:40]!r} for {do!r}; fields are "
-                                          f"{', '.join(_FIELDS)}")
+                raise IllegalAction(None, msg("unknown action field {key} for '{do}'; fields are {fields}",
+                                              key=repr(str(key)[:40]), do=do, fields=", ".join(_FIELDS)))
             if val is None:
                 continue
             if key in ("card", "ability", "option"):
                 if not isinstance(val, (str, int)) or isinstance(val, bool):
-                    raise IllegalAction(None, f"action field {key!r} must be a text, got {shown(val)}")
+                    raise IllegalAction(None, msg("action field '{key}' must be a text, got {value}", key=key,
+                                                  value=shown(val)))
                 out[key] = str(val)
             elif key in ("zone", "attacker", "defender"):
                 out[key] = _own_ref(val, player, key, bare=True)
             elif key == "source":
                 if not isinstance(val, str):
-                    raise IllegalAction(None, f"action field 'source' must be a zone or a card id, got {shown(val)}")
+                    raise IllegalAction(None, msg("action field 'source' must be a zone or a card id, got {value}",
+                                                  value=shown(val)))
                 m = _OWN_ZONE.match(val)
                 out[key] = f"{m.group(1) or player}.{m.group(2)}" if m else val
             elif key == "target":
@@ -267,24 +274,28 @@ class ChoqueGame(DecisionRules):
                 if isinstance(val, str):
                     val = [val]
                 if not isinstance(val, list):
-                    raise IllegalAction(None, f"action field 'targets' must be a list of zones, got {shown(val)}")
+                    raise IllegalAction(None, msg("action field 'targets' must be a list of zones, got {value}",
+                                                  value=shown(val)))
                 side = opp if do == "attack" else player
                 out[key] = [_target_ref(v, side) for v in val]
             elif key == "materials":
                 if isinstance(val, str):
                     val = [val]
                 if not isinstance(val, list) or not all(isinstance(v, str) for v in val):
-                    raise IllegalAction(None, f"action field 'materials' must be a list of card ids, got {shown(val)}")
+                    raise IllegalAction(None, msg("action field 'materials' must be a list of card ids, got {value}",
+                                                  value=shown(val)))
                 out[key] = list(val)
             elif key == "cards":
                 if isinstance(val, str):
                     val = [val]
                 if not isinstance(val, list) or not val or not all(isinstance(v, str) for v in val):
-                    raise IllegalAction(None, f"action field 'cards' must be a list of card ids, got {shown(val)}")
+                    raise IllegalAction(None, msg("action field 'cards' must be a list of card ids, got {value}",
+                                                  value=shown(val)))
                 out[key] = list(val)
             elif key == "side":
                 if val not in ("own", "opponent"):
-                    raise IllegalAction(None, f"action field 'side' must be own or opponent, got {shown(val)}")
+                    raise IllegalAction(None, msg("action field 'side' must be own or opponent, got {value}",
+                                                  value=shown(val)))
                 out[key] = val
         if do == "attack" and len(out.get("targets", ())) == 2 and out.get("target") in out["targets"]:
             out["target"] = out["targets"][0]  # Doble batalla: either of the two may be named as target
@@ -360,14 +371,16 @@ class ChoqueGame(DecisionRules):
 
 def _own_ref(val: Any, player: str, key: str, bare: bool) -> str:
     if not isinstance(val, str):
-        raise IllegalAction(None, f"action field {key!r} must be a zone like C1, got {shown(val)}")
+        raise IllegalAction(None, msg("action field '{key}' must be a zone like C1, got {value}", key=key,
+                                      value=shown(val)))
     m = _OWN_ZONE.match(val)
     if not m:
-        raise IllegalAction(None, f"action field {key!r}: unknown zone {val!r}")
+        raise IllegalAction(None, msg("action field '{key}': unknown zone {zone}", key=key, zone=repr(val)))
     if m.group(1) and m.group(1) != player:
         if key == "zone":
             return f"{m.group(1)}.{m.group(2)}"
-        raise IllegalAction(None, f"action field {key!r} must name one of {player}'s own zones, got {shown(val)}")
+        raise IllegalAction(None, msg("action field '{key}' must name one of {player}'s own zones, got {value}",
+                                          key=key, player=player, value=shown(val)))
     return m.group(2)
 
 
@@ -375,12 +388,12 @@ def _target_ref(val: Any, default_side: str) -> str:
     if val == "hearts":
         return "hearts"
     if not isinstance(val, str):
-        raise IllegalAction(None, f"a target must be a zone like B.C2 or 'hearts', got {shown(val)}")
+        raise IllegalAction(None, msg("a target must be a zone like B.C2 or 'hearts', got {value}", value=shown(val)))
     if _CARD_REF.match(val):
         return val  # a card in a hand, deck, Mictlán or confinement (B.mictlan:koatl)
     m = _OWN_ZONE.match(val)
     if not m:
-        raise IllegalAction(None, f"unknown target zone {val!r}")
+        raise IllegalAction(None, msg("unknown target zone {zone}", zone=repr(val)))
     return f"{m.group(1) or default_side}.{m.group(2)}"
 
 

@@ -1,7 +1,9 @@
 """The game log in words, for every front end (the terminal, the server's envelopes, the browser, the demo):
-one sentence per event, in Spanish or English. Nothing here is a raw structure or an internal id: card ids
-become card names, ability ids their printed names, zone lists "C1 y C3", reasons and link kinds words, and
-Spanish agrees in number and gender ("1 carta", "la arena ... es destruida")."""
+one sentence per event, written here in English and said in the reader's language from the game's message
+catalogue (``locales/<lang>.po``). Nothing here is a raw structure or an internal id: card ids become card
+names, ability ids their printed names, zone lists "C1 y C3", reasons and link kinds words; counts agree
+with their number through the catalogue's plural forms ("1 carta", "3 cartas") and participles with the
+card's gender through a context ("la arena ... es destruida": ``feminine``)."""
 
 from __future__ import annotations
 
@@ -9,148 +11,86 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .terms import KEYWORD_NAMES, KEYWORD_NAMES_EN
+from tablero.core.i18n import Msg, in_context, msg, plural
 
-_ES = {
-    "setup": "Se prepara el CHOQUE ({edition}); empieza {first}.",
-    "turn": "— Turno {turn}: juega {player} —",
-    "tortura": "{player} pierde un corazón por Tortura de {card} ({hearts_left}).",
-    "ofrenda": "{player} hace la ofrenda: {returned_words}.",
-    "draw": "{player} roba {card}.",
-    "draw_hidden": "{player} roba una carta.",
-    "draw_soul": "{player} roba un alma: {card}.",
-    "draw_soul_hidden": "{player} roba un alma.",
-    "deck_out": "{player} debe robar y su baraja principal está vacía.",
-    "activate_soul": "{player} activa el alma {card} (total de almas: {total}).",
-    "call": "{player} llama a {card} en {zone} ({how}).",
-    "play": "{player} activa {card} en {zone}.",
-    "use": "{player} usa {ability} de {source}.",
-    "chain_link": "{player} responde con {link} (cadena de {size}).",
-    "attack": "{player} declara batalla: {attacker} contra {target}.",
-    "attack_again": "{player} repite la batalla contra {target}.",
-    "attack_stopped": "{player} deja de atacar.",
-    "defend": "{player} defiende con {defender}.",
-    "elite": "{card} duplica fuerza y resistencia (Élite).",
-    "clash": "Choque: {attacker} contra {defenders}.",
-    "heart_lost": "{card} de {player} pierde un corazón ({hearts_left}).",
-    "defeated": "{card} de {player} es {vencido} y va al Mictlán.",
-    "destroyed": "{card} de {player} es {destruido} ({reason}).",
-    "direct_attack": "{attacker} ataca directo: {player} deja al rival con {hearts_words}.",
-    "discard": "{player} manda {card} al Mictlán.",
-    "end_phase": "{player} termina la fase {phase}.",
-    "aura": "{card} de {player} vuelve al fondo de la baraja (Aura).",
-    "portal": "{player} intercambia {zones} (Portal).",
-    "mimica": "{player} confina {copied} y copia sus habilidades (Mímica).",
-    "clarividencia": "{player} mira {top_cards} de su baraja (Clarividencia).",
-    "clarividencia_done": "{player} reordena su baraja ({bottom_words} al fondo).",
-    "declined": "{player} declina {ability}.",
-    "surrender": "{player} se rinde.",
-    "game_over": "Fin del CHOQUE: {result}.",
-    "activate": "{player} activa {ability}.",
-    "negated": "Se niega {ability} de {player}.",
-    "fizzled": "{ability} de {player} no se resuelve: su condición ya no se cumple.",
-    "add": "{player} añade {card} a su mano.",
-    "add_hidden": "{player} añade una carta a su mano.",
-    "anulado": "{player} anula la batalla.",
-    "returned": "{card} de {player} vuelve {to_where}.",
-    "confined": "{card} de {player} queda {confinado}.",
-    "isolated": "{card} de {player} queda {aislado}.",
-    "use_card": "{player} usa {ability}.",
-    "trigger": "Se dispara {ability} de {player}.",
-    "liberated": "{player} libera {card} a su mano.",
-    "paid_discard": "{player} paga {ability}: descarta {card}.",
-    "paid_send": "{player} paga {ability}: manda {sent} de su baraja al Mictlán.",
-    "paid_lose_hearts": "{player} paga {ability}: pierde {lost} ({hearts_left}).",
-    "paid_sacrifice": "{player} paga {ability}: sacrifica a {card}.",
-    "paid_return_soul": "{player} paga {ability}: devuelve el alma {card} a su mano.",
-    "paid_isolate": "{player} paga {ability}: aísla {card}.",
-    "paid_confine_self": "{player} paga {ability}: confina a {card}.",
-    "no_effect": "{ability} de {player}: {why}, así que esa parte no tiene efecto.",
-    "unknown": "Pasa algo en la partida ({player}).",
-}
+from .catalogue import words
+from .terms import KEYWORD_NAMES
+
 _EN = {
-    "setup": "The CHOQUE is set up ({edition}); {first} starts.",
-    "turn": "— Turn {turn}: {player} plays —",
-    "tortura": "{player} loses a heart to {card}'s Tortura ({hearts_left}).",
-    "ofrenda": "{player} makes the ofrenda: {returned_words}.",
-    "draw": "{player} draws {card}.",
-    "draw_hidden": "{player} draws a card.",
-    "draw_soul": "{player} draws a soul: {card}.",
-    "draw_soul_hidden": "{player} draws a soul.",
-    "deck_out": "{player} must draw from an empty main deck.",
-    "activate_soul": "{player} activates soul {card} (soul total: {total}).",
-    "call": "{player} calls {card} into {zone} ({how}).",
-    "play": "{player} plays {card} into {zone}.",
-    "use": "{player} uses {ability} of {source}.",
-    "chain_link": "{player} responds with {link} (chain of {size}).",
-    "attack": "{player} declares battle: {attacker} against {target}.",
-    "attack_again": "{player} repeats the battle against {target}.",
-    "attack_stopped": "{player} stops attacking.",
-    "defend": "{player} defends with {defender}.",
-    "elite": "{card} doubles strength and resistance (Élite).",
-    "clash": "Clash: {attacker} against {defenders}.",
-    "heart_lost": "{player}'s {card} loses a heart ({hearts_left}).",
-    "defeated": "{player}'s {card} is defeated and goes to the Mictlán.",
-    "destroyed": "{player}'s {card} is destroyed ({reason}).",
-    "direct_attack": "{attacker} attacks directly: {player} leaves the opponent on {hearts_words}.",
-    "discard": "{player} sends {card} to the Mictlán.",
-    "end_phase": "{player} ends the {phase} phase.",
-    "aura": "{player}'s {card} returns to the bottom of the deck (Aura).",
-    "portal": "{player} swaps {zones} (Portal).",
-    "mimica": "{player} confines {copied} and copies its abilities (Mímica).",
-    "clarividencia": "{player} looks at {top_cards} of their deck (Clarividencia).",
-    "clarividencia_done": "{player} reorders their deck ({bottom_words} to the bottom).",
-    "declined": "{player} declines {ability}.",
-    "surrender": "{player} surrenders.",
-    "game_over": "The CHOQUE is over: {result}.",
-    "activate": "{player} activates {ability}.",
-    "negated": "{player}'s {ability} is negated.",
-    "fizzled": "{player}'s {ability} does not resolve: its condition no longer holds.",
-    "add": "{player} adds {card} to their hand.",
-    "add_hidden": "{player} adds a card to their hand.",
-    "anulado": "{player} cancels the battle.",
-    "returned": "{player}'s {card} returns {to_where}.",
-    "confined": "{player}'s {card} is confined.",
-    "isolated": "{player}'s {card} is isolated.",
-    "use_card": "{player} uses {ability}.",
-    "trigger": "{player}'s {ability} triggers.",
-    "liberated": "{player} releases {card} to their hand.",
-    "paid_discard": "{player} pays for {ability}: discards {card}.",
-    "paid_send": "{player} pays for {ability}: sends {sent} from their deck to the Mictlán.",
-    "paid_lose_hearts": "{player} pays for {ability}: loses {lost} ({hearts_left}).",
-    "paid_sacrifice": "{player} pays for {ability}: sacrifices {card}.",
-    "paid_return_soul": "{player} pays for {ability}: returns the soul {card} to their hand.",
-    "paid_isolate": "{player} pays for {ability}: isolates {card}.",
-    "paid_confine_self": "{player} pays for {ability}: confines {card}.",
-    "no_effect": "{player}'s {ability}: {why}, so that part has no effect.",
-    "unknown": "Something happens in the game ({player}).",
+    "setup": msg("The CHOQUE is set up ({edition}); {first} starts."),
+    "turn": msg("— Turn {turn}: {player} plays —"),
+    "tortura": msg("{player} loses a heart to {card}'s Tortura ({hearts_left})."),
+    "ofrenda": msg("{player} makes the ofrenda: {returned_words}."),
+    "draw": msg("{player} draws {card}."),
+    "draw_hidden": msg("{player} draws a card."),
+    "draw_soul": msg("{player} draws a soul: {card}."),
+    "draw_soul_hidden": msg("{player} draws a soul."),
+    "deck_out": msg("{player} must draw from an empty main deck."),
+    "activate_soul": msg("{player} activates soul {card} (soul total: {total})."),
+    "call": msg("{player} calls {card} into {zone} ({how})."),
+    "play": msg("{player} plays {card} into {zone}."),
+    "use": msg("{player} uses {ability} of {source}."),
+    "chain_link": msg("{player} responds with {link} (chain of {size})."),
+    "attack": msg("{player} declares battle: {attacker} against {target}."),
+    "attack_again": msg("{player} repeats the battle against {target}."),
+    "attack_stopped": msg("{player} stops attacking."),
+    "defend": msg("{player} defends with {defender}."),
+    "elite": msg("{card} doubles strength and resistance (Élite)."),
+    "clash": msg("Clash: {attacker} against {defenders}."),
+    "heart_lost": msg("{player}'s {card} loses a heart ({hearts_left})."),
+    "defeated": msg("{player}'s {card} is defeated and goes to the Mictlán."),
+    "destroyed": msg("{player}'s {card} is destroyed ({reason})."),
+    "direct_attack": msg("{attacker} attacks directly: {player} leaves the opponent on {hearts_words}."),
+    "discard": msg("{player} sends {card} to the Mictlán."),
+    "end_phase": msg("{player} ends the {phase} phase."),
+    "aura": msg("{player}'s {card} returns to the bottom of the deck (Aura)."),
+    "portal": msg("{player} swaps {zones} (Portal)."),
+    "mimica": msg("{player} confines {copied} and copies its abilities (Mímica)."),
+    "clarividencia": msg("{player} looks at {top_cards} of their deck (Clarividencia)."),
+    "clarividencia_done": msg("{player} reorders their deck ({bottom_words} to the bottom)."),
+    "declined": msg("{player} declines {ability}."),
+    "surrender": msg("{player} surrenders."),
+    "game_over": msg("The CHOQUE is over: {result}."),
+    "activate": msg("{player} activates {ability}."),
+    "negated": msg("{player}'s {ability} is negated."),
+    "fizzled": msg("{player}'s {ability} does not resolve: its condition no longer holds."),
+    "add": msg("{player} adds {card} to their hand."),
+    "add_hidden": msg("{player} adds a card to their hand."),
+    "anulado": msg("{player} cancels the battle."),
+    "returned": msg("{player}'s {card} returns {to_where}."),
+    "confined": msg("{player}'s {card} is confined."),
+    "isolated": msg("{player}'s {card} is isolated."),
+    "use_card": msg("{player} uses {ability}."),
+    "trigger": msg("{player}'s {ability} triggers."),
+    "liberated": msg("{player} releases {card} to their hand."),
+    "paid_discard": msg("{player} pays for {ability}: discards {card}."),
+    "paid_send": msg("{player} pays for {ability}: sends {sent} from their deck to the Mictlán."),
+    "paid_lose_hearts": msg("{player} pays for {ability}: loses {lost} ({hearts_left})."),
+    "paid_sacrifice": msg("{player} pays for {ability}: sacrifices {card}."),
+    "paid_return_soul": msg("{player} pays for {ability}: returns the soul {card} to their hand."),
+    "paid_isolate": msg("{player} pays for {ability}: isolates {card}."),
+    "paid_confine_self": msg("{player} pays for {ability}: confines {card}."),
+    "no_effect": msg("{player}'s {ability}: {why}, so that part has no effect."),
+    "unknown": msg("Something happens in the game ({player})."),
 }
 
-_HOW = {"es": {"normal": "llamado normal", "amalgam": "llamado amalgama", "effect": "llamado especial"},
-        "en": {"normal": "normal call", "amalgam": "amalgam call", "effect": "special call"}}
-_PHASE = {"es": {"start": "de inicio", "ofrenda": "de ofrenda", "soul_draw": "de robo de alma",
-                 "turn_draw": "de robo", "action": "de acción", "combat": "de combate", "end": "final"},
-          "en": {"start": "start", "ofrenda": "ofrenda", "soul_draw": "soul draw", "turn_draw": "draw",
-                 "action": "action", "combat": "combat", "end": "end"}}
-_REASON = {"es": {"arena": "otra arena la reemplaza", "equipo": "ya no equipa a nadie", "atormentar": "Atormentar",
-                  "effect": "por un efecto", "resistance": "su resistencia llegó a 0",
-                  "negated": "su activación fue negada", "cost": "para pagar un coste",
-                  "sacrifice": "como sacrificio"},
-           "en": {"arena": "another arena replaces it", "equipo": "it equips no one", "atormentar": "Torment",
-                  "effect": "by an effect", "resistance": "its resistance reached 0",
-                  "negated": "its activation was negated", "cost": "to pay a cost", "sacrifice": "as a sacrifice"}}
+_HOW = {"normal": msg("normal call"), "amalgam": msg("amalgam call"), "effect": msg("special call")}
+_PHASE = {"start": msg("start"), "ofrenda": msg("ofrenda"), "soul_draw": msg("soul draw"), "turn_draw": msg("draw"),
+          "action": msg("action"), "combat": msg("combat"), "end": msg("end")}
+_REASON = {"arena": msg("another arena replaces it"), "equipo": msg("it equips no one"),
+           "atormentar": msg("Torment"), "effect": msg("by an effect"), "resistance": msg("its resistance reached 0"),
+           "negated": msg("its activation was negated"), "cost": msg("to pay a cost"),
+           "sacrifice": msg("as a sacrifice")}
 # chain links and negated links named by their kind, not by an ability
-_LINK = {"es": {"ability": "una habilidad", "trig": "un disparo", "trigger": "un disparo", "apoyo": "un apoyo",
-                "activation": "la activación", "call": "un llamado", "window": "nada"},
-         "en": {"ability": "an ability", "trig": "a trigger", "trigger": "a trigger", "apoyo": "a support",
-                "activation": "the activation", "call": "a call", "window": "nothing"}}
-_NOTHING = {"es": {"send": "su baraja está vacía", "discard": "no hay cartas en la mano",
-                   "liberar": "no hay ninguna carta confinada que liberar", "add": "no hay ninguna carta que añadir",
-                   "special_call": "no hay ninguna carta que llamar o zona libre"},
-            "en": {"send": "the deck is empty", "discard": "there are no cards in hand",
-                   "liberar": "there is no confined card to release", "add": "there is no card to add",
-                   "special_call": "there is no card to call or no free zone"}}
-_TARGET_GONE = {"es": "su objetivo ya no está en el campo", "en": "its target is no longer on the field"}
+_LINK = {"ability": msg("an ability"), "trig": msg("a trigger"), "trigger": msg("a trigger"),
+         "apoyo": msg("a support"), "activation": msg("the activation"), "call": msg("a call"),
+         "window": msg("nothing")}
+_NOTHING = {"send": msg("the deck is empty"), "discard": msg("there are no cards in hand"),
+            "liberar": msg("there is no confined card to release"), "add": msg("there is no card to add"),
+            "special_call": msg("there is no card to call or no free zone")}
+_TARGET_GONE = msg("its target is no longer on the field")
+_TO_WHERE = {"main_top": msg("to the top of the deck"), "main_bottom": msg("to the bottom of the deck")}
+_GENDERED = frozenset({"defeated", "destroyed", "confined", "isolated"})  # participles that agree with the card
 FEMININE = frozenset({"alma", "amalgama", "arena"})  # Spanish card types: "la arena", "el apoyo"
 
 
@@ -168,8 +108,12 @@ class Lexicon:
         return self.cards.get(cid, cid) if isinstance(cid, str) else str(cid)
 
     def ability(self, name: str) -> str:
-        keywords = KEYWORD_NAMES_EN if self.lang == "en" else KEYWORD_NAMES
-        return self.abilities.get(name) or keywords.get(name, name)
+        return self.abilities.get(name) or keyword_name(name, self.lang)
+
+
+def keyword_name(kw: str, lang: str) -> str:
+    """A keyword's name (``primer_dano`` → "Primer daño" / "First strike"); an unknown id as it is."""
+    return words().say(KEYWORD_NAMES[kw], lang) if kw in KEYWORD_NAMES else kw
 
 
 def lexicon(cards: Iterable[Any], lang: str) -> Lexicon:
@@ -193,9 +137,23 @@ def lexicon(cards: Iterable[Any], lang: str) -> Lexicon:
 def narrate(event: dict[str, Any], lang: str = "es", names: dict[str, str] | Lexicon | None = None) -> str:
     """One event as a sentence in ``lang``; ``names`` is a ``Lexicon`` (or a plain card id → name map)."""
     lx = names if isinstance(names, Lexicon) else Lexicon(lang, dict(names or {}))
-    es = lang != "en"
-    key = "es" if es else "en"  # the tables' language
     kind = str(event.get("event"))
+    data = _fields(event, lx, lang)
+    if kind in ("draw", "draw_soul", "add") and "card" not in event:
+        kind += "_hidden"
+    if kind == "paid":
+        _paid_words(data, event, lang, lx)
+        kind = f"paid_{event.get('cost')}"
+    template = _EN.get(kind)
+    if template is None:
+        return words().say(msg(_EN["unknown"].text, player=data["player"]), lang)
+    feminine = kind in _GENDERED and lx.types.get(str(event.get("card")), "") in FEMININE
+    message = in_context("feminine", template.text, **data) if feminine else Msg(template.text, data)
+    return words().say(message, lang)
+
+
+def _fields(event: dict[str, Any], lx: Lexicon, lang: str) -> dict[str, Any]:
+    """The fields of an event's sentence: names for ids, words (messages) for kinds, counts that agree."""
     data = dict(event)
     data.setdefault("player", "")
     for k in ("card", "attacker", "defender", "copied", "source"):
@@ -209,41 +167,28 @@ def narrate(event: dict[str, Any], lang: str = "es", names: dict[str, str] | Lex
     if "target" in event:
         data["target"] = _targets(event["target"], lang)
     if isinstance(event.get("how"), str):
-        how = event["how"]
-        data["how"] = _HOW[key].get(how) or lx.ability(how)
+        data["how"] = _HOW.get(event["how"]) or lx.ability(event["how"])
     if isinstance(event.get("phase"), str):
-        data["phase"] = _PHASE[key].get(event["phase"], event["phase"])
+        data["phase"] = _PHASE.get(event["phase"], event["phase"])
     if "reason" in event:
-        data["reason"] = _REASON[key].get(str(event["reason"]), str(event["reason"]))
+        data["reason"] = _REASON.get(str(event["reason"]), str(event["reason"]))
     if isinstance(event.get("link"), str):
-        link = event["link"]
-        data["link"] = _LINK[key].get(link) or lx.ability(link)
+        data["link"] = _LINK.get(event["link"]) or lx.ability(event["link"])
     _counted(data, event, lang)
-    _agreement(data, event, lx, lang)
-    if kind in ("draw", "draw_soul", "add") and "card" not in event:
-        kind += "_hidden"
-    if kind == "game_over":
+    data["to_where"] = _TO_WHERE.get(str(event.get("to", "hand")), msg("to the hand"))
+    if event.get("event") == "game_over":
         w = event.get("winner")
-        data["result"] = (("empate" if es else "a draw") if w == "draw"
-                          else (f"gana {w}" if es else f"{w} wins"))
-    if kind == "paid":
-        _paid_words(data, event, lang, lx)
-        kind = f"paid_{event.get('cost')}"
-    if kind == "no_effect":
-        data["why"] = _NOTHING[key].get(str(event.get("verb")), _TARGET_GONE[key])
-    table = _EN if not es else _ES
-    template = table.get(kind, table["unknown"])
-    try:
-        return template.format(**data)
-    except (KeyError, IndexError):
-        return table["unknown"].format(player=data.get("player", ""))
+        data["result"] = msg("a draw") if w == "draw" else msg("{w} wins", w=w)
+    if event.get("event") == "no_effect":
+        data["why"] = _NOTHING.get(str(event.get("verb")), _TARGET_GONE)
+    return data
 
 
 def join(items: list[str], lang: str) -> str:
     """``a, b y c`` / ``a, b and c``."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + (" and " if lang == "en" else " y ") + items[-1]
+    return words().say(msg("{rest} and {last}", rest=", ".join(items[:-1]), last=items[-1]), lang)
 
 
 def _ability_words(event: dict[str, Any], lx: Lexicon, lang: str) -> str:
@@ -256,80 +201,48 @@ def _ability_words(event: dict[str, Any], lx: Lexicon, lang: str) -> str:
     if ability in ("effect", "ability") and isinstance(source, str):
         return lx.card(source)
     if ability == "optional":
-        return "an optional ability" if lang == "en" else "una habilidad opcional"
-    links = _LINK["en" if lang == "en" else "es"]
-    if ability in links and event.get("event") == "negated":
-        return links[ability]
+        return words().say(msg("an optional ability"), lang)
+    if ability in _LINK and event.get("event") == "negated":
+        return words().say(_LINK[ability], lang)
     return lx.ability(ability)
 
 
 def _targets(target: Any, lang: str) -> str:
     """A battle's target: "los corazones", or zones like "C1 de B" joined."""
     if target == "hearts":
-        return "the hearts" if lang == "en" else "los corazones"
+        return words().say(msg("the hearts"), lang)
     refs = target if isinstance(target, list) else [target]
-    words = []
+    named = []
     for ref in refs:
         side, _, zone = str(ref).partition(".")
-        words.append((f"{side}'s {zone}" if lang == "en" else f"{zone} de {side}") if zone else str(ref))
-    return join(words, lang)
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+        named.append(words().say(msg("{zone} of {side}", zone=zone, side=side), lang) if zone else str(ref))
+    return join(named, lang)
 
 
 def n_cards(n: int, lang: str) -> str:
     """``1 carta``, ``3 cartas`` / ``1 card``, ``3 cards``."""
-    return _count(n, "card", "cards") if lang == "en" else _count(n, "carta", "cartas")
+    return words().say(plural("{n} card", "{n} cards", n), lang)
 
 
 def _counted(data: dict[str, Any], event: dict[str, Any], lang: str) -> None:
     """Counts in words that agree with their number."""
-    en = lang == "en"
     if "hearts" in event and isinstance(event["hearts"], int):
         n = event["hearts"]
-        data["hearts_words"] = _count(n, "heart", "hearts") if en else _count(n, "corazón", "corazones")
-        data["hearts_left"] = (f"{n} left" if en else ("le queda 1 corazón" if n == 1 else f"le quedan {n} corazones"))
+        data["hearts_words"] = plural("{n} heart", "{n} hearts", n)
+        data["hearts_left"] = plural("{n} left", "{n} left", n)
     if "returned" in event:
         n = int(event["returned"] or 0)
-        if en:
-            data["returned_words"] = f"returns {n_cards(n, lang)} and draws again" if n else "returns no card"
-        else:
-            data["returned_words"] = (f"devuelve {n_cards(n, lang)} y roba de nuevo" if n
-                                      else "no devuelve ninguna carta")
+        data["returned_words"] = (msg("returns {cards} and draws again", cards=plural("{n} card", "{n} cards", n))
+                                  if n else msg("returns no card"))
     if "count" in event and event.get("event") == "clarividencia":
-        n = int(event["count"] or 0)
-        if en:
-            data["top_cards"] = "the top card" if n == 1 else f"the top {n} cards"
-        else:
-            data["top_cards"] = "la carta superior" if n == 1 else f"las {n} cartas superiores"
+        data["top_cards"] = plural("the top card", "the top {n} cards", int(event["count"] or 0))
     if "bottom" in event:
-        n = int(event["bottom"] or 0)
-        data["bottom_words"] = n_cards(n, lang)
-
-
-def _agreement(data: dict[str, Any], event: dict[str, Any], lx: Lexicon, lang: str) -> None:
-    """Spanish participles that agree with the card's gender: "la arena ... es destruida"."""
-    fem = lx.types.get(str(event.get("card")), "") in FEMININE
-    for word in ("vencido", "destruido", "confinado", "aislado"):
-        data[word] = word[:-1] + ("a" if fem else "o")
-    to = event.get("to", "hand")
-    if lang == "en":
-        data["to_where"] = {"main_top": "to the top of the deck", "main_bottom": "to the bottom of the deck"}.get(
-            str(to), "to the hand")
-    else:
-        data["to_where"] = {"main_top": "arriba de la baraja", "main_bottom": "al fondo de la baraja"}.get(
-            str(to), "a la mano")
+        data["bottom_words"] = n_cards(int(event["bottom"] or 0), lang)
 
 
 def _paid_words(data: dict[str, Any], event: dict[str, Any], lang: str, lx: Lexicon) -> None:
     """The counted parts of a paid cost, in words that agree with their number."""
     n = int(event.get("count") or 0)
     cards = [lx.card(c) for c in event.get("cards") or []]
-    if lang == "en":
-        data["sent"] = join(cards, lang) if cards else n_cards(n, lang)
-        data["lost"] = _count(n, "heart", "hearts")
-    else:
-        data["sent"] = join(cards, lang) if cards else n_cards(n, lang)
-        data["lost"] = _count(n, "corazón", "corazones")
+    data["sent"] = join(cards, lang) if cards else n_cards(n, lang)
+    data["lost"] = plural("{n} heart", "{n} hearts", n)

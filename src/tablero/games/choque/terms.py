@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tablero.core.i18n import Msg, msg
+
 TYPES = ("personaje", "alma", "apoyo", "sector", "arena", "amalgama")
 APOYO_SUBTYPES = ("normal", "continuo", "equipo", "rapido")
 
@@ -13,21 +15,28 @@ KEYWORDS = (
 )
 PARAM_KEYWORDS = frozenset({"clarividencia"})  # keywords printed with a number X
 
-# Spanish display names, for logs and the terminal.
-KEYWORD_NAMES = {
-    "alerta": "Alerta", "atormentar": "Atormentar", "aura": "Aura", "barbarie": "Barbarie",
-    "brutalidad": "Brutalidad", "clarividencia": "Clarividencia", "comandar": "Comandar", "cosmo": "Cosmo",
-    "doble_batalla": "Doble batalla", "elite": "Élite", "emboscada": "Emboscada", "fortaleza": "Fortaleza",
-    "guarda": "Guarda", "heroismo": "Heroísmo", "invulnerable": "Invulnerable", "mimica": "Mímica",
-    "portal": "Portal", "primer_dano": "Primer daño", "rito": "Rito", "tortura": "Tortura",
-    "toxina": "Toxina", "zombificar": "Zombificar",
-}
-
-KEYWORD_NAMES_EN = {  # English display names (--lang en)
-    "alerta": "Alert", "atormentar": "Torment", "aura": "Aura", "barbarie": "Barbarity",
-    "brutalidad": "Brutality", "clarividencia": "Clairvoyance", "comandar": "Command", "cosmo": "Cosmo",
-    "doble_batalla": "Double battle", "elite": "Elite", "emboscada": "Ambush", "fortaleza": "Fortress",
-    "guarda": "Guard", "heroismo": "Heroism", "invulnerable": "Invulnerable", "mimica": "Mimicry",
-    "portal": "Portal", "primer_dano": "First strike", "rito": "Rite", "tortura": "Torture",
-    "toxina": "Toxin", "zombificar": "Zombify",
+# display names, for logs and the terminal: the English here, the game's Spanish names in locales/es.po
+KEYWORD_NAMES: dict[str, Msg] = {
+    "alerta": msg("Alert"),
+    "atormentar": msg("Torment"),
+    "aura": msg("Aura"),
+    "barbarie": msg("Barbarity"),
+    "brutalidad": msg("Brutality"),
+    "clarividencia": msg("Clairvoyance"),
+    "comandar": msg("Command"),
+    "cosmo": msg("Cosmo"),
+    "doble_batalla": msg("Double battle"),
+    "elite": msg("Elite"),
+    "emboscada": msg("Ambush"),
+    "fortaleza": msg("Fortress"),
+    "guarda": msg("Guard"),
+    "heroismo": msg("Heroism"),
+    "invulnerable": msg("Invulnerable"),
+    "mimica": msg("Mimicry"),
+    "portal": msg("Portal"),
+    "primer_dano": msg("First strike"),
+    "rito": msg("Rite"),
+    "tortura": msg("Torture"),
+    "toxina": msg("Toxin"),
+    "zombificar": msg("Zombify"),
 }

@@ -229,6 +229,6 @@ def claim(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
         waited = srv.hub.absent_for(s, m)
         if waited < srv.claim_after:
             raise ApiError(409, msg("the opponent has had {waited} s of the {allowed} s allowed",
-                                    waited=f"{waited:.0f}", allowed=f"{srv.claim_after:.0f}"))
+                                    waited=round(waited), allowed=round(srv.claim_after)))
         srv.hub.apply(s, m, {"player": d.player, "do": "surrender"})
         return Response(srv.hub.envelope(s, m, seat), media_type="application/json")
