@@ -33,7 +33,10 @@ class Msg:
     def english(self) -> str:
         """The message in its own language, English."""
         text = self.text if self.plural is None or self.params.get("n") == 1 else self.plural
-        return _fill(text, _said(self.params, Msg.english))
+        params = self.params
+        if any(isinstance(v, Msg) for v in params.values()):
+            params = {k: v.english() if isinstance(v, Msg) else v for k, v in params.items()}
+        return _fill(text, params)
 
     def __str__(self) -> str:
         return self.english()
@@ -85,7 +88,7 @@ class Catalogue:
         found = table.get((message.context, message.text))
         if found is None and message.context is not None:
             found = table.get((None, message.text))
-        params = _said(message.params, lambda m: self.say(m, lang))
+        params = self._said(message.params, lang)
         if found is None:
             return Msg(message.text, params, message.plural).english()
         if isinstance(found, tuple):
@@ -93,6 +96,22 @@ class Catalogue:
             index = self.plural_forms[lang](n) if isinstance(n, int) else 0
             found = found[min(index, len(found) - 1)]
         return _fill(found, params)
+
+    def fill(self, text: str, params: Mapping[str, Any], lang: str) -> str:
+        """``say(Msg(text, params), lang)`` for a plain message (no plural, no context) without building
+        it: the tables that word every legal action of every envelope go through here."""
+        table = self.words.get(lang)
+        found = table.get((None, text), text) if table else text
+        if not isinstance(found, str):  # plural forms after all
+            return self.say(Msg(text, params), lang)
+        return _fill(found, self._said(params, lang))
+
+    def _said(self, params: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
+        """``params`` with the messages among them said (most have none: then ``params`` itself)."""
+        for v in params.values():
+            if isinstance(v, Msg):
+                return {k: self.say(v, lang) if isinstance(v, Msg) else v for k, v in params.items()}
+        return params
 
     def table(self, lang: str) -> dict[str, str]:
         """Every message of ``lang`` without plural forms, English text → words, for a front end that says
@@ -135,14 +154,6 @@ def _string(s: str | Sequence[str] | None) -> str | tuple[str, ...]:
     if s is None or isinstance(s, str):
         return s or ""
     return tuple(s) if all(s) else ""
-
-
-def _said(params: Mapping[str, Any], say: Callable[[Msg], str]) -> Mapping[str, Any]:
-    """``params`` with the messages among them said (most have none: then ``params`` itself)."""
-    for v in params.values():
-        if isinstance(v, Msg):
-            return {k: say(v) if isinstance(v, Msg) else v for k, v in params.items()}
-    return params
 
 
 def _fill(template: str, params: Mapping[str, Any]) -> str:

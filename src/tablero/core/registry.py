@@ -6,6 +6,7 @@ A game package registers a factory under its name when it is imported; the core 
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from pathlib import Path
@@ -41,9 +42,10 @@ def register_game(name: str, factory: Factory, from_scenario: ScenarioLoader | N
         _LOCALES[name] = locales
 
 
-def languages() -> list[str]:
+@functools.cache
+def languages() -> tuple[str, ...]:
     """The languages the table speaks: English, the messages' own, and each of its catalogues."""
-    return sorted({SOURCE} | {po.stem for po in TABLE_LOCALES.glob("*.po")})
+    return tuple(sorted({SOURCE} | {po.stem for po in TABLE_LOCALES.glob("*.po")}))
 
 
 def words(name: str | None = None) -> Catalogue:

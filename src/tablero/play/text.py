@@ -170,7 +170,7 @@ TEXTS = frozenset(_EN)  # the keys of every text
 
 def tr(lang: str, key: str, **kw: object) -> str:
     """The text ``key`` in ``lang`` with its fields filled in."""
-    return words(DEFAULT_GAME).say(Msg(_EN[key].text, kw), lang)
+    return words(DEFAULT_GAME).fill(_EN[key].text, kw, lang)
 
 
 __all__ = ["TEXTS", "CardBook", "join", "keyword_name", "tr"]

@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from tablero.core.i18n import Msg, msg
+from tablero.core.i18n import msg
 
 from .cardbook import CardBook
 from .catalogue import words
@@ -74,7 +74,7 @@ _EN = {
 
 def tr(lang: str, key: str, **kw: object) -> str:
     """The action text ``key`` in ``lang`` with its fields filled in, from the game's catalogue."""
-    return words().say(Msg(_EN[key].text, kw), lang)
+    return words().fill(_EN[key].text, kw, lang)
 
 
 _REF = re.compile(r"^([AB])\.(C[1-4]|Z[1-5]|SA|SB|arena)$")
