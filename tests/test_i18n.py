@@ -50,12 +50,16 @@ def _messages(*folders: Path) -> set[tuple[str | None, tuple[str, ...]]]:
 
 
 def _check_spanish(found: set[tuple[str | None, tuple[str, ...]]], words: Catalogue, where: str) -> None:
-    es = words.words["es"]
-    for context, forms in found:
-        said = es.get((context, forms[0])) or es.get((None, forms[0]))
-        assert said, f"no Spanish for {forms[0]!r} (context {context!r}) in {where}"
-        for text in [said] if isinstance(said, str) else list(said):
-            assert set(FIELDS.findall(text)) <= set().union(*(FIELDS.findall(f) for f in forms)), (forms, said)
+    """Every message in every language of ``words`` (Spanish, and any catalogue added later), with no field
+    the English lacks."""
+    assert "es" in words.languages
+    for lang in (la for la in words.languages if la != "en"):
+        table = words.words[lang]
+        for context, forms in found:
+            said = table.get((context, forms[0])) or table.get((None, forms[0]))
+            assert said, f"no {lang} for {forms[0]!r} (context {context!r}) in {where}"
+            for text in [said] if isinstance(said, str) else list(said):
+                assert set(FIELDS.findall(text)) <= set().union(*(FIELDS.findall(f) for f in forms)), (forms, said)
 
 
 def test_every_table_message_has_its_spanish_words_with_the_same_fields() -> None:
