@@ -205,3 +205,25 @@ def test_the_english_of_well_known_refusals_is_unchanged() -> None:
     e = _refusal(g, {"player": d.player, "do": "end_phase"})
     assert e is not None and e.rule == "CH-10.5" and e.message == "the CHOQUE is over; no more actions are taken"
     assert _said(e) == "el CHOQUE terminó; ya no se admiten más acciones"
+
+
+def test_a_refusal_of_targets_names_zones_not_a_python_list() -> None:
+    """An ability's targets refused by its card's text (CH-0.2) are named as zones ("B.C4", "for example
+    B.C1"), never as a list's repr ("['B.C4']"), and an ability that takes no targets says so. Found by
+    comparing every refusal of 40 random games before and after the refusals were split by verb."""
+    seen = 0
+    for seed in (1, 3, 5, 7, 9, 11):
+        g = make_game(seed, effects=True)
+        for _ in random_moves(g, seed):
+            if g.s.pending is None or g.s.pending[1] != "action":
+                continue
+            me = g.pending.player if g.pending else "A"
+            for a in g.legal_actions():
+                if a["do"] != "use" or a.get("ability") in ("atormentar", "portal"):
+                    continue
+                e = _refusal(g, {**a, "targets": [f"{me}.C1" if a.get("targets") != [f"{me}.C1"] else f"{me}.C2"]})
+                if e is not None and e.rule == "CH-0.2":
+                    seen += 1
+                    assert "[" not in e.message and "[" not in words().say(e.text, "es"), e.message
+                    assert not e.message.endswith("for example "), e.message
+    assert seen >= 3, seen

@@ -2,7 +2,7 @@
 
 Legality lives in one place, the generators here (``_legal``): an incoming action is applied only if it
 matches one of the legal canonical actions, so a refused action never touched the state. When it matches
-none, ``diagnose.py`` explains *why*, with the rule id.
+none, ``refusals/`` explains *why*, with the rule id.
 """
 
 from __future__ import annotations
@@ -56,70 +56,94 @@ class DecisionRules(CombatRules):
 
     # -- legal actions -------------------------------------------------------------------------------
     def _legal(self) -> list[dict[str, Any]]:
+        """The legal actions of the pending decision, by its kind."""
         s = self.s
         if s.pending is None or s.winner is not None:
             return []
         pi, kind, data = s.pending
-        name = NAMES[pi]
         if kind == "action":
-            out = self._action_options(pi)
-            if s.statics and self._fx_on_field():
-                out += self._activation_options(pi, False)
-            if s.players[pi].support:
-                out += self._amalgam_options(pi)
-            out.append({"player": name, "do": "end_phase"})
-            return out
+            return self._legal_action(pi)
         if kind == "combat":
-            out = self._combat_options(pi)
-            for c in s.players[pi].chars:
-                if c is not None and c.rapido:
-                    out += self._portal_options(pi)
-                    break
-            if s.statics and self._fx_on_field():
-                out += self._activation_options(pi, False)
-            for card in s.players[pi].hand:
-                if card.subtype == "rapido":  # CH-1.5: in any phase, the owner's own combat phase too
-                    out += self._rapido_apoyo_options(pi)
-                    break
-            out.append({"player": name, "do": "end_phase"})
-            return out
-        if kind == "response":
-            return self._response_options(pi) + [{"player": name, "do": "pass"}]
-        if kind == "defend":
-            return self._defence_options() + [{"player": name, "do": "pass"}]
-        if kind == "ofrenda":  # CH-5.3: its one answer, unless the house rule lets it be passed
-            if s.options.ofrenda_optional:
-                return [{"player": name, "do": "ofrenda"}, {"player": name, "do": "pass"}]
-            return [{"player": name, "do": "ofrenda"}]
-        if kind == "battle_repeat":
-            return self._repeat_options() + [{"player": name, "do": "pass"}]
-        if kind == "discard":
-            return [{"player": name, "do": "discard", "cards": [cid]} for cid in _distinct(s.players[pi].hand)]
+            return self._legal_combat(pi)
         if kind == "choose":
             out = self._choose_options(pi, data)
             if self._is_optional():
-                out.append({"player": name, "do": "pass"})
+                out.append({"player": NAMES[pi], "do": "pass"})
             return out
+        return self._legal_answer(pi, kind)
+
+    def _legal_action(self, pi: int) -> list[dict[str, Any]]:
+        """CH-5.6: the action phase's options, then the end of the phase."""
+        s = self.s
+        out = self._action_options(pi)
+        if s.statics and self._fx_on_field():
+            out += self._activation_options(pi, False)
+        if s.players[pi].support:
+            out += self._amalgam_options(pi)
+        out.append({"player": NAMES[pi], "do": "end_phase"})
+        return out
+
+    def _legal_combat(self, pi: int) -> list[dict[str, Any]]:
+        """CH-5.7: battles, Portal, the abilities and rápido apoyos of the combat phase, then its end."""
+        s = self.s
+        out = self._combat_options(pi)
+        for c in s.players[pi].chars:
+            if c is not None and c.rapido:
+                out += self._portal_options(pi)
+                break
+        if s.statics and self._fx_on_field():
+            out += self._activation_options(pi, False)
+        for card in s.players[pi].hand:
+            if card.subtype == "rapido":  # CH-1.5: in any phase, the owner's own combat phase too
+                out += self._rapido_apoyo_options(pi)
+                break
+        out.append({"player": NAMES[pi], "do": "end_phase"})
+        return out
+
+    def _legal_answer(self, pi: int, kind: str) -> list[dict[str, Any]]:
+        """The answers to a question put to a player: a response, a defence, the ofrenda, a repetition, a
+        discard down to the hand limit."""
+        s = self.s
+        name = NAMES[pi]
+        passing = [{"player": name, "do": "pass"}]
+        if kind == "response":
+            return self._response_options(pi) + passing
+        if kind == "defend":
+            return self._defence_options() + passing
+        if kind == "ofrenda":  # CH-5.3: its one answer, unless the house rule lets it be passed
+            return [{"player": name, "do": "ofrenda"}] + (passing if s.options.ofrenda_optional else [])
+        if kind == "battle_repeat":
+            return self._repeat_options() + passing
+        if kind == "discard":
+            return [{"player": name, "do": "discard", "cards": [cid]} for cid in _distinct(s.players[pi].hand)]
         raise AssertionError(kind)  # pragma: no cover
 
     def _action_options(self, pi: int) -> list[dict[str, Any]]:
         """CH-5.6: the active player's options in the action phase (hot: written for speed)."""
+        out = self._hand_options(pi)
+        name = NAMES[pi]
+        chars = self.s.players[pi].chars
+        portal = False
+        for zi in range(4):
+            c = chars[zi]
+            if c is not None and c.kw:
+                if "atormentar" in c.kw:  # CH-8 Atormentar (encendido)
+                    out.append({"player": name, "do": "use", "source": f"{name}.{CHAR_ZONES[zi]}",
+                                "ability": "atormentar"})
+                portal = portal or c.rapido
+        if portal:
+            out.extend(self._portal_options(pi))
+        return out
+
+    def _hand_options(self, pi: int) -> list[dict[str, Any]]:
+        """The action phase's plays from the hand: calls, a soul, apoyos, sectors, an arena (hot)."""
         s = self.s
         p = s.players[pi]
         name = NAMES[pi]
         out: list[dict[str, Any]] = []
-        chars = p.chars
-        free_z = None  # support zones are interchangeable: the lowest empty one is listed, any is accepted
-        total = 0
-        for i, z in enumerate(p.zones):
-            if z is None:
-                if free_z is None:
-                    free_z = SUPPORT_ZONES[i]
-            elif z.type == "alma":
-                total += z.value
-        empty_c = [CHAR_ZONES[i] for i in range(4) if chars[i] is None]
-        if p.normal_calls >= 2:
-            total = -1  # CH-6.1: both normal calls used
+        free_z = _free_support_zone(p.zones)
+        total = p.soul_total() if p.normal_calls < 2 else -1  # CH-6.1: the ceiling, or both calls used
+        empty_c = [CHAR_ZONES[i] for i in range(4) if p.chars[i] is None]
         tox = p.toxina_now if (s.active == pi and s.phase == "action") else -1
         seen: set[str] = set()
         for card in p.hand:
@@ -139,27 +163,23 @@ class DecisionRules(CombatRules):
                 if free_z is not None:
                     out.extend(self._apoyo_options(pi, card, free_z, False))  # CH-1.5, CH-5.6
             elif t == "sector":
-                placement = card.fx.placement  # CH-1.6: some sectors go in the opponent's sector zone
-                for side, q in (("own", p), ("opponent", s.players[1 - pi])):
-                    if placement != "either" and placement != side:
-                        continue
-                    for si in range(2):
-                        if q.sectors[si] is None:  # CH-3.11
-                            act = {"player": name, "do": "play", "card": cid, "zone": SECTOR_ZONES[si]}
-                            out.append(act if side == "own" else {**act, "side": "opponent"})
+                self._sector_options(pi, card, out)
             elif t == "arena":
                 out.append({"player": name, "do": "play", "card": cid, "zone": "arena"})  # CH-3.11 replaces
-        portal = False
-        for zi in range(4):
-            c = chars[zi]
-            if c is not None and c.kw:
-                if "atormentar" in c.kw:  # CH-8 Atormentar (encendido)
-                    out.append({"player": name, "do": "use", "source": f"{name}.{CHAR_ZONES[zi]}",
-                                "ability": "atormentar"})
-                portal = portal or c.rapido
-        if portal:
-            out.extend(self._portal_options(pi))
         return out
+
+    def _sector_options(self, pi: int, card: CardDef, out: list[dict[str, Any]]) -> None:
+        """A sector into each empty sector zone it may go to (CH-1.6: some go to the opponent's, CH-3.11)."""
+        s = self.s
+        name = NAMES[pi]
+        placement = card.fx.placement
+        for side, q in (("own", s.players[pi]), ("opponent", s.players[1 - pi])):
+            if placement != "either" and placement != side:
+                continue
+            for si in range(2):
+                if q.sectors[si] is None:
+                    act = {"player": name, "do": "play", "card": card.id, "zone": SECTOR_ZONES[si]}
+                    out.append(act if side == "own" else {**act, "side": "opponent"})
 
     def _choose_options(self, pi: int, data: tuple[Any, ...]) -> list[dict[str, Any]]:
         name = NAMES[pi]
@@ -199,113 +219,135 @@ class DecisionRules(CombatRules):
 
     # -- applying a legal canonical action ------------------------------------------------------------
     def _execute(self, act: dict[str, Any]) -> None:
+        """Apply a legal canonical action to the pending decision, by the decision's kind."""
         s = self.s
         assert s.pending is not None
         pi, kind, data = s.pending
-        do = act["do"]
-        p = s.players[pi]
         s.pending = None
         if kind in ("action", "combat"):
-            if do == "end_phase":
-                if kind == "action":
-                    p.toxina_now = -1
-                s.log.append({"player": NAMES[pi], "phase": s.phase, "event": "end_phase", "turn": s.turn})
-                return
-            s.stack.append(("free", kind))  # the free decision comes back after this action
-            if do == "activate_soul":
-                card = _take(p.hand, act["card"])
-                p.zones[int(act["zone"][1]) - 1] = card
-                self.s.target_cache = None  # souls are field targets too
-                p.souls_activated += 1
-                p.forget(card)
-                self._event("activate_soul", player=NAMES[pi], card=card.id, total=p.soul_total())
-            elif do == "call":
-                card = _find(p.hand, act["card"])
-                self._normal_call(pi, card, int(act["zone"][1]) - 1)
-            elif do == "play":
-                self._play(pi, act)
-            elif do == "attack":
-                self._declare(pi, act)
-            elif do == "call_amalgam":
-                self._amalgam_call(pi, act)
-            elif do == "use":
-                if act["ability"] not in KEYWORD_USES:
-                    self._activate_use(pi, act)
-                elif act["ability"] == "atormentar":
-                    zi = int(act["source"][-1]) - 1
-                    c = self._leave_field(pi, zi, "confined")  # the cost: confine this character
-                    self._event("use", player=NAMES[pi], ability="atormentar", source=c.card.id)
-                    self._start_chain([("atormentar", pi, c.card.value)], OTHER[pi])
-                else:
-                    self._use_rapido(pi, act)
-            return
-        if kind == "response":
-            if do == "pass":
-                self._chain_pass()
-            elif do == "play":
-                self._play(pi, act)
-            elif act["ability"] not in KEYWORD_USES:
-                self._activate_use(pi, act)
-            else:
-                self._use_rapido(pi, act)
-            return
-        if kind == "defend":
-            if do == "defend":
+            self._execute_free(pi, kind, act)
+        elif kind == "response":
+            self._execute_response(pi, act)
+        elif kind == "defend":
+            if act["do"] == "defend":
                 self._defend(pi, act)
-            return
-        if kind == "ofrenda":
-            if do == "ofrenda":
+        elif kind == "ofrenda":
+            if act["do"] == "ofrenda":
                 self._do_ofrenda(pi)
-            return
-        if kind == "battle_repeat":
-            if do == "pass":
+        elif kind == "battle_repeat":
+            if act["do"] == "pass":
                 self._event("attack_stopped", player=NAMES[pi])
                 self._end_battle()
             else:
                 self._repeat(pi, act)
+        elif kind == "discard":
+            self._discard_down(pi, act["cards"][0])
+        elif kind == "choose":
+            self._execute_choice(pi, data, act)
+        else:
+            raise AssertionError(kind)  # pragma: no cover
+
+    def _execute_free(self, pi: int, kind: str, act: dict[str, Any]) -> None:
+        """An action of the action or combat phase (CH-5.6, CH-5.7); the free decision comes back after it."""
+        s = self.s
+        p = s.players[pi]
+        do = act["do"]
+        if do == "end_phase":
+            if kind == "action":
+                p.toxina_now = -1
+            s.log.append({"player": NAMES[pi], "phase": s.phase, "event": "end_phase", "turn": s.turn})
             return
-        if kind == "discard":
-            card = _take(p.hand, act["cards"][0])
+        s.stack.append(("free", kind))
+        if do == "activate_soul":
+            card = _take(p.hand, act["card"])
+            p.zones[int(act["zone"][1]) - 1] = card
+            s.target_cache = None  # souls are field targets too
+            p.souls_activated += 1
             p.forget(card)
-            p.mictlan.append(card)
-            self._event("discard", player=NAMES[pi], card=card.id)
-            if len(p.hand) > 7:
-                s.pending = (pi, "discard", (len(p.hand) - 7,))
-            return
-        if kind == "choose":
-            what = data[0]
-            if do == "pass":
-                self._event("declined", player=NAMES[pi], ability=what)
-                return
-            if what == "elite":
-                self._elite_double(data[1])
-            elif what == "clarividencia":
-                s.pending = (pi, kind, data)
-                self._clarividencia_pick(pi, _find(data[1], act["cards"][0]))
-            elif what == "mimica":
-                self._mimica_pick(pi, data[1], _find(p.mictlan, act["cards"][0]))
-            elif what == "zombificar":
-                sz = int(act["targets"][0][-1]) - 1
-                zi = int(act["targets"][1][-1]) - 1
-                self._zombificar_do(pi, sz, _find(p.mictlan, act["cards"][0]), zi)
-            elif what == "cosmo":
-                self._cosmo_do(pi, data[1], int(act["option"][1]) - 1)
-            elif what == "optional":
-                self._start_trigger(pi, data[1], data[2], data[3])
-            elif what == "select":
-                self._select_pick(pi, data, act)
-            elif what == "trig_target":
-                _, run, i, picked, cands = data
-                if act.get("cards"):
-                    h = next(h for _, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
-                else:
-                    h = next(h for r, h in cands if r == act["targets"][0])
-                spec = [sp for sp in run[3].targets if not sp.random][i]
-                s.stack.append(("trig_targets", run, i, (*picked, (spec.name, h))))
-            elif what == "zone":
-                self._call_from(pi, data[1], CHAR_ZONES.index(act["option"]))
-            return
-        raise AssertionError(kind)  # pragma: no cover
+            self._event("activate_soul", player=NAMES[pi], card=card.id, total=p.soul_total())
+        elif do == "call":
+            self._normal_call(pi, _find(p.hand, act["card"]), int(act["zone"][1]) - 1)
+        elif do == "play":
+            self._play(pi, act)
+        elif do == "attack":
+            self._declare(pi, act)
+        elif do == "call_amalgam":
+            self._amalgam_call(pi, act)
+        elif do == "use":
+            self._execute_use(pi, act)
+
+    def _execute_use(self, pi: int, act: dict[str, Any]) -> None:
+        """``use``: a printed ability, Atormentar (CH-8: confine this character, then its chain) or a
+        keyword used as a rápido (Portal)."""
+        if act["ability"] not in KEYWORD_USES:
+            self._activate_use(pi, act)
+        elif act["ability"] == "atormentar":
+            zi = int(act["source"][-1]) - 1
+            c = self._leave_field(pi, zi, "confined")  # the cost: confine this character
+            self._event("use", player=NAMES[pi], ability="atormentar", source=c.card.id)
+            self._start_chain([("atormentar", pi, c.card.value)], OTHER[pi])
+        else:
+            self._use_rapido(pi, act)
+
+    def _execute_response(self, pi: int, act: dict[str, Any]) -> None:
+        """An answer in a response window (CH-7.4): pass, a rápido apoyo, an ability."""
+        if act["do"] == "pass":
+            self._chain_pass()
+        elif act["do"] == "play":
+            self._play(pi, act)
+        elif act["ability"] not in KEYWORD_USES:
+            self._activate_use(pi, act)
+        else:
+            self._use_rapido(pi, act)
+
+    def _discard_down(self, pi: int, cid: str) -> None:
+        """CH-5.8: discard one card for the hand limit; ask again while the hand is over seven."""
+        p = self.s.players[pi]
+        card = _take(p.hand, cid)
+        p.forget(card)
+        p.mictlan.append(card)
+        self._event("discard", player=NAMES[pi], card=card.id)
+        if len(p.hand) > 7:
+            self.s.pending = (pi, "discard", (len(p.hand) - 7,))
+
+    def _execute_choice(self, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -> None:
+        """The answer to a ``choose`` decision, by what is being chosen (``data[0]``)."""
+        s = self.s
+        p = s.players[pi]
+        what = data[0]
+        if act["do"] == "pass":
+            self._event("declined", player=NAMES[pi], ability=what)
+        elif what == "elite":
+            self._elite_double(data[1])
+        elif what == "clarividencia":
+            s.pending = (pi, "choose", data)
+            self._clarividencia_pick(pi, _find(data[1], act["cards"][0]))
+        elif what == "mimica":
+            self._mimica_pick(pi, data[1], _find(p.mictlan, act["cards"][0]))
+        elif what == "zombificar":
+            sz = int(act["targets"][0][-1]) - 1
+            zi = int(act["targets"][1][-1]) - 1
+            self._zombificar_do(pi, sz, _find(p.mictlan, act["cards"][0]), zi)
+        elif what == "cosmo":
+            self._cosmo_do(pi, data[1], int(act["option"][1]) - 1)
+        elif what == "optional":
+            self._start_trigger(pi, data[1], data[2], data[3])
+        elif what == "select":
+            self._select_pick(pi, data, act)
+        elif what == "trig_target":
+            self._trig_target_pick(data, act)
+        elif what == "zone":
+            self._call_from(pi, data[1], CHAR_ZONES.index(act["option"]))
+
+    def _trig_target_pick(self, data: tuple[Any, ...], act: dict[str, Any]) -> None:
+        """A trigger's target chosen (a card or a zone); the trigger's remaining targets come next."""
+        _, run, i, picked, cands = data
+        if act.get("cards"):
+            h = next(h for _, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
+        else:
+            h = next(h for r, h in cands if r == act["targets"][0])
+        spec = [sp for sp in run[3].targets if not sp.random][i]
+        self.s.stack.append(("trig_targets", run, i, (*picked, (spec.name, h))))
 
     def _play(self, pi: int, act: dict[str, Any]) -> None:
         """CH-5.6: apoyos, sectors and arenas from hand into empty zones of their kind (CH-3.11)."""
@@ -488,6 +530,14 @@ def _distinct(cards: Any) -> list[str]:
     for c in cards:
         seen.setdefault(c.id, None)
     return list(seen)
+
+
+def _free_support_zone(zones: list[CardDef | Equip | None]) -> str | None:
+    """The lowest empty support zone: they are interchangeable, so one is listed and any is accepted."""
+    for i, z in enumerate(zones):
+        if z is None:
+            return SUPPORT_ZONES[i]
+    return None
 
 
 def _find(cards: Any, cid: str) -> CardDef:

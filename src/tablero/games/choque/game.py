@@ -12,11 +12,11 @@ from tablero.core.shown import shown
 
 from .cards import CardDef
 from .decisions import ACCEPTS, DecisionRules
-from .diagnose import diagnose, pending_rule, rapido_in_hand, unoffered
 from .editions import get_edition
 from .flow import NAMES
 from .observation import observe, view
 from .options import OPTIONS, parse_options
+from .refusals import diagnose, pending_rule, rapido_in_hand, unoffered
 from .state import Player, State
 from .versions import RULES_VERSION, options_for
 
@@ -245,7 +245,6 @@ class ChoqueGame(DecisionRules):
         do = action.get("do")
         if do not in VERBS:
             raise IllegalAction(None, msg("unknown action {do}; known: {verbs}", do=repr(do), verbs=", ".join(VERBS)))
-        opp = "B" if player == "A" else "A"
         out: dict[str, Any] = {"player": player, "do": do}
         for key, val in action.items():
             if key in ("player", "do"):
@@ -253,50 +252,8 @@ class ChoqueGame(DecisionRules):
             if key not in _FIELDS:  # before the None check: a client's extra key is never taken silently
                 raise IllegalAction(None, msg("unknown action field {key} for '{do}'; fields are {fields}",
                                               key=repr(str(key)[:40]), do=do, fields=", ".join(_FIELDS)))
-            if val is None:
-                continue
-            if key in ("card", "ability", "option"):
-                if not isinstance(val, (str, int)) or isinstance(val, bool):
-                    raise IllegalAction(None, msg("action field '{key}' must be a text, got {value}", key=key,
-                                                  value=shown(val)))
-                out[key] = str(val)
-            elif key in ("zone", "attacker", "defender"):
-                out[key] = _own_ref(val, player, key, bare=True)
-            elif key == "source":
-                if not isinstance(val, str):
-                    raise IllegalAction(None, msg("action field 'source' must be a zone or a card id, got {value}",
-                                                  value=shown(val)))
-                m = _OWN_ZONE.match(val)
-                out[key] = f"{m.group(1) or player}.{m.group(2)}" if m else val
-            elif key == "target":
-                out[key] = _target_ref(val, opp)
-            elif key == "targets":
-                if isinstance(val, str):
-                    val = [val]
-                if not isinstance(val, list):
-                    raise IllegalAction(None, msg("action field 'targets' must be a list of zones, got {value}",
-                                                  value=shown(val)))
-                side = opp if do == "attack" else player
-                out[key] = [_target_ref(v, side) for v in val]
-            elif key == "materials":
-                if isinstance(val, str):
-                    val = [val]
-                if not isinstance(val, list) or not all(isinstance(v, str) for v in val):
-                    raise IllegalAction(None, msg("action field 'materials' must be a list of card ids, got {value}",
-                                                  value=shown(val)))
-                out[key] = list(val)
-            elif key == "cards":
-                if isinstance(val, str):
-                    val = [val]
-                if not isinstance(val, list) or not val or not all(isinstance(v, str) for v in val):
-                    raise IllegalAction(None, msg("action field 'cards' must be a list of card ids, got {value}",
-                                                  value=shown(val)))
-                out[key] = list(val)
-            elif key == "side":
-                if val not in ("own", "opponent"):
-                    raise IllegalAction(None, msg("action field 'side' must be own or opponent, got {value}",
-                                                  value=shown(val)))
-                out[key] = val
+            if val is not None:
+                out[key] = _field(key, val, player, do)
         if do == "attack" and len(out.get("targets", ())) == 2 and out.get("target") in out["targets"]:
             out["target"] = out["targets"][0]  # Doble batalla: either of the two may be named as target
         return out
@@ -367,6 +324,50 @@ class ChoqueGame(DecisionRules):
         g._push_turn_from(phase)
         g._advance()
         return g
+
+
+def _field(key: str, val: Any, player: str, do: str) -> Any:
+    """One field of an incoming action in canonical form, or the refusal naming what is wrong with it."""
+    opp = "B" if player == "A" else "A"
+    if key in ("card", "ability", "option"):
+        if not isinstance(val, (str, int)) or isinstance(val, bool):
+            raise IllegalAction(None, msg("action field '{key}' must be a text, got {value}", key=key,
+                                          value=shown(val)))
+        return str(val)
+    if key in ("zone", "attacker", "defender"):
+        return _own_ref(val, player, key, bare=True)
+    if key == "source":
+        if not isinstance(val, str):
+            raise IllegalAction(None, msg("action field 'source' must be a zone or a card id, got {value}",
+                                          value=shown(val)))
+        m = _OWN_ZONE.match(val)
+        return f"{m.group(1) or player}.{m.group(2)}" if m else val
+    if key == "target":
+        return _target_ref(val, opp)
+    if key == "targets":
+        val = [val] if isinstance(val, str) else val
+        if not isinstance(val, list):
+            raise IllegalAction(None, msg("action field 'targets' must be a list of zones, got {value}",
+                                          value=shown(val)))
+        return [_target_ref(v, opp if do == "attack" else player) for v in val]
+    if key in ("materials", "cards"):
+        return _card_ids(key, val)
+    if val not in ("own", "opponent"):  # side
+        raise IllegalAction(None, msg("action field 'side' must be own or opponent, got {value}",
+                                      value=shown(val)))
+    return val
+
+
+def _card_ids(key: str, val: Any) -> list[str]:
+    """``materials`` (possibly none) or ``cards`` (at least one): card ids, a single id standing for one."""
+    val = [val] if isinstance(val, str) else val
+    if not isinstance(val, list) or not all(isinstance(v, str) for v in val) or (key == "cards" and not val):
+        if key == "materials":
+            raise IllegalAction(None, msg("action field 'materials' must be a list of card ids, got {value}",
+                                          value=shown(val)))
+        raise IllegalAction(None, msg("action field 'cards' must be a list of card ids, got {value}",
+                                      value=shown(val)))
+    return list(val)
 
 
 def _own_ref(val: Any, player: str, key: str, bare: bool) -> str:

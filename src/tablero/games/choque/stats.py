@@ -77,32 +77,14 @@ class StatsRules(FlowRules):
         total = 0
         conditional = False
         for static, controller, kind, key in self._static_list():
-            source_zone = -1  # a character's zone, for 'sector: same' (CH-3.1)
             v = getattr(static, stat)
             if not v:
                 continue
             flt = static.affects
-            default = "any"  # sectors, arenas and equips already chose whom they reach
-            if kind == "sector":
-                if key != (pi, sector_of(zi)):
-                    continue  # CH-1.6: only the two zones of its sector, on the side where it sits
-            elif kind == "arena":
-                qi, scope = key
-                if scope != "both" and (scope == "own") != (qi == pi):
-                    continue  # CH-1.7
-            elif kind == "equip":
-                if c.uid not in key:
-                    continue  # CH-1.5: only the equipped character
-            elif kind == "char":
-                default = "own"
-                uid, source_zone = key
-                if not flt:
-                    if uid != c.uid:
-                        continue  # a character's continuo without 'affects' is about itself (CH-7.1)
-                elif flt.get("not_self") and uid == c.uid:
-                    continue
-            else:
-                default = "own"  # a continuo apoyo reaches its controller's side unless it says otherwise
+            default = _default_side(kind, key, pi, zi, c, flt)
+            if default is None:
+                continue
+            source_zone = key[1] if kind == "char" else -1  # a character's zone, for 'sector: same' (CH-3.1)
             if not self._char_matches(flt, controller, pi, zi, c, default_side=default, source_zone=source_zone):
                 continue
             if static.condition:
@@ -214,3 +196,21 @@ def _card_matches(flt: Any, card: CardDef, c: Char | None = None, zi: int = -1, 
         if same != (flt["sector"] == "same"):
             return False
     return True
+
+
+def _default_side(kind: str, key: Any, pi: int, zi: int, c: Char, flt: Any) -> str | None:
+    """Whom a continuous modifier of this kind reaches unless its ``affects`` says otherwise, or ``None``
+    when it cannot reach the character in zone ``zi`` of player ``pi`` at all."""
+    if kind == "sector":  # CH-1.6: only the two zones of its sector, on the side where it sits
+        return "any" if key == (pi, sector_of(zi)) else None
+    if kind == "arena":  # CH-1.7
+        qi, scope = key
+        return "any" if scope == "both" or (scope == "own") == (qi == pi) else None
+    if kind == "equip":  # CH-1.5: only the equipped character
+        return "any" if c.uid in key else None
+    if kind == "char":
+        uid = key[0]
+        if not flt:  # a character's continuo without 'affects' is about itself (CH-7.1)
+            return "own" if uid == c.uid else None
+        return None if flt.get("not_self") and uid == c.uid else "own"
+    return "own"  # a continuo apoyo reaches its controller's side unless it says otherwise

@@ -1,0 +1,170 @@
+"""Why a ``use`` is refused: a printed ability (CH-7: its source, its category, CH-0.2 its card's own
+limits) or a keyword used as an action (CH-8: Aura, Atormentar, Portal, Rito, Cosmo)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablero.core import IllegalAction
+from tablero.core.i18n import Msg, msg
+
+from ..flow import NAMES
+from .calls import rito
+from .common import CARD_TEXT, Asked, describe_filter, mimic_at
+
+if TYPE_CHECKING:
+    from ..game import ChoqueGame
+
+KEYWORD_USES = ("aura", "atormentar", "portal", "rito", "cosmo")
+
+
+def use(a: Asked) -> IllegalAction | None:
+    """A printed ability first (when the action names one), then the keyword uses."""
+    if a.act.get("ability") not in (*KEYWORD_USES, None):
+        why = _printed(a)
+        if why is not None:
+            return why
+    src = a.act.get("source")
+    name = a.act.get("ability")
+    if not src or not name:
+        return IllegalAction(None, msg("use needs a 'source' and an 'ability'"))
+    return _keyword_on_field(a, src, name) if "." in src else _keyword_in_hand(a, src, name)
+
+
+def _mimicry(card: str, ability: Any) -> IllegalAction:
+    return IllegalAction("CH-8", msg("Mímica: '{card}' has only the abilities of the card it confined, and it "
+                                     "confined none with {ability}", card=card, ability=repr(ability)))
+
+
+def _printed(a: Asked) -> IllegalAction | None:
+    """A printed ability: on a card of one's own on the field, used (not a disparo or continuo, CH-7.3,
+    CH-7.1), an encendido only in one's own action phase and not as a response (CH-7.2, CH-7.4)."""
+    src = a.act.get("source")
+    name = a.act.get("ability")
+    sources = {ref: (h, abilities) for h, ref, abilities in a.g._field_sources(a.pi)}
+    mimic = mimic_at(a.g, a.pi, src)
+    if src not in sources:
+        if mimic is not None:
+            return _mimicry(mimic, name)
+        return IllegalAction("CH-7", msg("there is no card of yours with abilities at {source} (abilities are used "
+                                         "from the field: A.C1, A.Z2, A.SA, A.arena)", source=src))
+    h, abilities = sources[src]
+    ab = next((x for x in abilities if x.name == name), None)
+    if ab is None:
+        if mimic is not None:
+            return _mimicry(mimic, name)
+        names = ", ".join(repr(x.name) for x in abilities)
+        return IllegalAction("CH-7", msg("{source} has no ability {ability}; it has {names}", source=src,
+                                         ability=repr(name), names=names))
+    if ab.category == "disparo":
+        return IllegalAction("CH-7.3", msg("{ability} is a disparo ability: it triggers by itself ({trigger})",
+                                           ability=repr(name), trigger=str(ab.trigger)))
+    if ab.category == "continuo":
+        return IllegalAction("CH-7.1", msg("{ability} is continuo: it is always on and is not used",
+                                           ability=repr(name)))
+    if ab.category == "encendido" and not a.own_action:
+        return IllegalAction("CH-7.2", msg("{ability} is encendido: it is used only in your own action phase",
+                                           ability=repr(name)))
+    if ab.category == "encendido" and a.kind != "action":
+        return IllegalAction("CH-7.4", msg("{ability} is encendido: it is not a response; it waits until the chain "
+                                           "resolves", ability=repr(name)))
+    return ability(a.g, a.pi, ab, h, list(a.act.get("targets") or []))
+
+
+def _keyword_on_field(a: Asked, src: str, name: str) -> IllegalAction | None:
+    """A keyword of a character of one's own on the field: Aura (the opponent's turn), Atormentar (encendido),
+    Portal (once a turn, one character in each sector)."""
+    s = a.g.s
+    timing = "CH-7.2" if name == "atormentar" else "CH-7.3"
+    side, zone = src.split(".")
+    if side != NAMES[a.pi]:
+        return IllegalAction(timing, msg("an ability is activated by its controller: you can only use abilities "
+                                         "of your own cards"))
+    c = a.p.chars[int(zone[1]) - 1] if zone.startswith("C") else None
+    if c is None:
+        return IllegalAction(timing, msg("there is no character of yours in {zone}", zone=src))
+    if not c.has(name):
+        if c.zombified and name in c.card.keywords:
+            return IllegalAction("CH-8.1", msg("'{card}' is zombificado: none of its abilities work", card=c.card.id))
+        return IllegalAction("CH-8", msg("'{card}' has no ability {ability}", card=c.card.id, ability=repr(name)))
+    if name == "aura" and s.active == a.pi:
+        return IllegalAction("CH-8", msg("Aura is used only in the opponent's turn"))
+    if name == "atormentar" and a.kind != "action":
+        if not a.own_action:
+            return IllegalAction("CH-7.2", msg("Atormentar is encendido: only in your own action phase"))
+        return IllegalAction("CH-7.4", msg("Atormentar is encendido: it is not a response; it waits until the "
+                                           "chain resolves"))
+    if name == "portal":
+        if c.portal_turn == s.turn:
+            return IllegalAction("CH-8", msg("Portal: once per turn"))
+        return IllegalAction("CH-8", msg("Portal swaps two of your characters between sectors (one in each)"))
+    return None
+
+
+def _keyword_in_hand(a: Asked, src: str, name: str) -> IllegalAction | None:
+    """A keyword of a card in the hand: Rito (the opponent's turn) and Cosmo (when drawn)."""
+    c = a.hand_card(src, "CH-8" if name in ("rito", "cosmo") else "CH-7.3")
+    if name not in c.keywords:
+        return IllegalAction("CH-8", msg("'{card}' has no ability {ability}", card=c.id, ability=repr(name)))
+    if name == "rito":
+        if a.g.s.active == a.pi:
+            return IllegalAction("CH-8", msg("Rito is used only in the opponent's turn"))
+        return rito(a.g, a.pi, list(a.act.get("targets") or []))
+    if name == "cosmo":
+        return IllegalAction("CH-8", msg("Cosmo is offered only when you draw the card"))
+    return None
+
+
+def ability(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str]) -> IllegalAction | None:
+    """Why an ability cannot be activated now: its card's own text (CH-0.2) limits it to once per turn, sets
+    its condition, names its cost and its targets. An apoyo that would pay its own discard cost is refused
+    by CH-1.5: once activated it is in its support zone, not in the hand."""
+    name: Msg | str = repr(ab.name)
+    if ab.name == "effect" and src[0] == "hand":
+        name = msg("the effect of '{card}'", card=src[-1].id)
+    if ab.once_per_turn and g._once_key(src, ab) in g.s.used:
+        return IllegalAction(CARD_TEXT, msg("its text allows {name} once per turn, and it was used this turn",
+                                            name=name))
+    if not g._condition_ok(pi, src, ab.condition):
+        return IllegalAction(CARD_TEXT, msg("the condition in the text of {name} is not met ({condition})",
+                                            name=name, condition=describe_filter(ab.condition)))
+    if not g._can_pay(pi, ab, src):
+        if src[0] == "hand" and _pays_only_with_itself(g, pi, ab, src[-1]):
+            return IllegalAction("CH-1.5", msg("'{card}' cannot pay its own discard cost: once activated an apoyo "
+                                               "is in its support zone, not in your hand", card=src[-1].id))
+        costs = ", ".join(op.verb for op in ab.cost)
+        return IllegalAction(CARD_TEXT, msg("the cost in the text of {name} cannot be paid ({costs})", name=name,
+                                            costs=costs))
+    if not g._can_act(pi, ab, src):
+        return IllegalAction("CH-7.6", msg("{name} can do nothing now (nothing its text acts on is there), so it is "
+                                           "not offered", name=name))
+    options = g._target_options(pi, ab, src)
+    if options is None:
+        return IllegalAction(CARD_TEXT, msg("{name} has no legal target now (its text says what it targets)",
+                                            name=name))
+    if options and refs not in options:
+        if not options[0]:
+            return IllegalAction(CARD_TEXT, msg("{name} takes no targets by its text, not {refs}", name=name,
+                                                refs=", ".join(refs)))
+        if not refs:
+            return IllegalAction(CARD_TEXT, msg("{name} needs 'targets' by its text; for example {example}",
+                                                name=name, example=", ".join(options[0])))
+        return IllegalAction(CARD_TEXT, msg("{refs} are not legal targets for {name} by its text; for example "
+                                            "{example}", refs=", ".join(refs), name=name,
+                                            example=", ".join(options[0])))
+    return None
+
+
+def _pays_only_with_itself(g: ChoqueGame, pi: int, ab: Any, card: Any) -> bool:
+    """Whether the hand could pay the ability's discard costs if the apoyo being played counted."""
+    from ..stats import _card_matches
+
+    hand = g.s.players[pi].hand
+    short = False
+    for op in ab.cost:
+        if op.verb == "discard":
+            flt = op.args["filter"] or {}
+            n = sum(1 for c in hand if _card_matches(flt, c))
+            if n - (1 if _card_matches(flt, card) else 0) < op.args["count"] <= n:
+                short = True
+    return short
