@@ -33,7 +33,7 @@ import re
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -240,63 +240,93 @@ def _parse(name: str, data: bytes) -> _Parsed:
 _Checked = Iterator[tuple[bool, CardDef | None, list[CardProblem]]]  # (is a card entry, card, problems)
 
 
+class _Layout(NamedTuple):
+    """What a file's top level says: its list of cards (None when there is none to check), the ``set`` its
+    cards default to, and the file-level problems."""
+
+    cards: list[Any] | None
+    default_set: Any
+    problems: list[CardProblem]
+
+
 def _check_file(name: str, data: bytes) -> _Checked:
     """Each card entry of one file with its problems; file-level problems come as a non-card entry."""
     parsed = _parse(name, data)
     if parsed.problems:
         yield False, None, parsed.problems
         return
-    doc = parsed.doc
-    if doc is None:
+    if parsed.doc is None:
         return  # an empty file holds no cards
-    default_set: Any = None
-    if isinstance(doc, dict) and "cards" not in doc and "id" in doc and "type" in doc:
+    layout = _layout(name, parsed.doc, parsed.file_dups)
+    if layout.problems:
+        yield False, None, layout.problems
+    for i, raw in enumerate(layout.cards or ()):
+        dups = parsed.card_dups[i] if i < len(parsed.card_dups) else []
+        card, problems = _check_card(name, i, raw, layout.default_set, dups)
+        yield True, card, problems
+
+
+def _layout(name: str, doc: Any, file_dups: _Found) -> _Layout:
+    """The two shapes a file may take (a list, or a map with ``cards``), and what a file in neither is."""
+    if isinstance(doc, list):
+        return _Layout(doc, None, [])
+    if not isinstance(doc, dict):
+        return _Layout(None, None, [CardProblem(name, None, "", msg("a card file must be a list of cards or a map "
+                                                                    "with cards: [...], got {doc}", doc=shown(doc)))])
+    if "cards" not in doc and "id" in doc and "type" in doc:
         one = msg("this file is one card, not a list of cards: start the card with '- ' (or put it under "
                   "cards: [...])")
-        yield False, None, [CardProblem(name, None, "", one)]
-        return
-    if isinstance(doc, dict):
-        problems = [CardProblem(name, None, f, m) for f, m in parsed.file_dups]
-        for k in doc:
-            if k not in FILE_KEYS:
-                hint = msg(" (YAML reads an unquoted on:/yes:/no: as a boolean)") if isinstance(k, bool) else ""
-                known = "; ".join(f"{key}: {what}" for key, what in FILE_KEYS.items())
-                problems.append(CardProblem(name, None, str(k), msg("unknown top-level key{hint}; known: {known}",
-                                                                    hint=hint, known=known)))
-        if "set" in doc:
-            default_set = doc["set"]
-            if isinstance(default_set, bool) or not isinstance(default_set, (str, int)) or default_set == "":
-                problems.append(CardProblem(name, None, "set", msg("must be a text, got {default_set}",
-                                                                   default_set=shown(default_set))))
-                default_set = None
-        if "description" in doc and not isinstance(doc["description"], str):
-            problems.append(CardProblem(name, None, "description", msg("must be a text")))
-        doc = doc.get("cards")
-        if doc is None:
-            problems.append(CardProblem(name, None, "cards",
-                                        msg("missing: a card file that is a map keeps its cards under cards: [...]")))
-        elif not isinstance(doc, list):
-            problems.append(CardProblem(name, None, "cards", msg("must be a list of cards, got {doc}",
-                                                                 doc=shown(doc))))
-        if problems:
-            yield False, None, problems
-        if not isinstance(doc, list):
-            return
-    elif not isinstance(doc, list):
-        yield False, None, [CardProblem(name, None, "", msg("a card file must be a list of cards or a map with "
-                                                        "cards: [...], got {doc}", doc=shown(doc)))]
-        return
-    for i, raw in enumerate(doc):
-        if default_set is not None and isinstance(raw, dict) and "set" not in raw:
-            raw = {**raw, "set": default_set}
-        card, found = validate_card(raw)
-        if card is not None:
-            found += _design_problems(card)
-        cid = raw.get("id") if isinstance(raw, dict) else None
-        label = cid if isinstance(cid, str) and _ID_RE.match(cid) else None
-        if i < len(parsed.card_dups):
-            found += parsed.card_dups[i]
-        yield True, card, [_problem(name, label, i, f, m) for f, m in found]
+        return _Layout(None, None, [CardProblem(name, None, "", one)])
+    return _map_layout(name, doc, file_dups)
+
+
+def _map_layout(name: str, doc: dict[Any, Any], file_dups: _Found) -> _Layout:
+    """A file that is a map: its keys, its default ``set`` and its ``cards``, every problem at once."""
+    problems = [CardProblem(name, None, f, m) for f, m in file_dups]
+    problems += _unknown_file_keys(name, doc)
+    default_set = doc.get("set")
+    if "set" in doc and (isinstance(default_set, bool) or not isinstance(default_set, (str, int))
+                         or default_set == ""):
+        problems.append(CardProblem(name, None, "set", msg("must be a text, got {default_set}",
+                                                           default_set=shown(default_set))))
+        default_set = None
+    if "description" in doc and not isinstance(doc["description"], str):
+        problems.append(CardProblem(name, None, "description", msg("must be a text")))
+    cards = doc.get("cards")
+    if cards is None:
+        problems.append(CardProblem(name, None, "cards",
+                                    msg("missing: a card file that is a map keeps its cards under cards: [...]")))
+    elif not isinstance(cards, list):
+        problems.append(CardProblem(name, None, "cards", msg("must be a list of cards, got {doc}",
+                                                             doc=shown(cards))))
+    return _Layout(cards if isinstance(cards, list) else None, default_set, problems)
+
+
+def _unknown_file_keys(name: str, doc: dict[Any, Any]) -> list[CardProblem]:
+    """The top-level keys a card file does not have, each with the list of those it has."""
+    problems: list[CardProblem] = []
+    for k in doc:
+        if k not in FILE_KEYS:
+            hint = msg(" (YAML reads an unquoted on:/yes:/no: as a boolean)") if isinstance(k, bool) else ""
+            known = "; ".join(f"{key}: {what}" for key, what in FILE_KEYS.items())
+            problems.append(CardProblem(name, None, str(k), msg("unknown top-level key{hint}; known: {known}",
+                                                                hint=hint, known=known)))
+    return problems
+
+
+def _check_card(name: str, index: int, raw: Any, default_set: Any,
+                dups: _Found) -> tuple[CardDef | None, list[CardProblem]]:
+    """One card entry: the card (None if it does not validate) and its problems, design problems and
+    duplicate keys included. A card without a ``set`` of its own takes the file's."""
+    if default_set is not None and isinstance(raw, dict) and "set" not in raw:
+        raw = {**raw, "set": default_set}
+    card, found = validate_card(raw)
+    if card is not None:
+        found += _design_problems(card)
+    cid = raw.get("id") if isinstance(raw, dict) else None
+    label = cid if isinstance(cid, str) and _ID_RE.match(cid) else None
+    found += dups
+    return card, [_problem(name, label, index, f, m) for f, m in found]
 
 
 def _design_problems(card: CardDef) -> list[tuple[str, str | Msg]]:
