@@ -362,7 +362,7 @@ class PlaySession:
             self.opts.windows = mode
         self.con.say(self.t("windows_set", mode=self.t(f"wm_{self.opts.windows}")))
 
-    def human_turn(self, game: ChoqueGame, rec: GameRecord) -> None:
+    def human_turn(self, game: ChoqueGame, rec: GameRecord) -> None:  # noqa: C901 (issue 18: to split)
         legal = game.legal_actions()
         n = len(legal)
         window = game.pending is not None and game.pending.kind == "response"

@@ -150,7 +150,7 @@ def _parse_keywords(raw: Any, problems: list[tuple[str, str | Msg]]) -> tuple[fr
     return frozenset(kws), params
 
 
-def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str | Msg]]]:
+def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str | Msg]]]:  # noqa: C901 (issue 18: to split)
     """Check one card and build it. Returns the card (None if unusable) and every (field, problem)."""
     problems: list[tuple[str, str | Msg]] = []
     if not isinstance(raw, dict):

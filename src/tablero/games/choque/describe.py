@@ -99,7 +99,7 @@ def zone_ref(ref: str, obs: dict[str, Any], book: CardBook, me: str | None) -> s
     return loc
 
 
-def describe(action: dict[str, Any], obs: dict[str, Any], kind: str | None, book: CardBook,
+def describe(action: dict[str, Any], obs: dict[str, Any], kind: str | None, book: CardBook,  # noqa: C901 (issue 18: to split)
              me: str | None = None) -> str:
     """One action in words, from ``me``'s point of view (``None``: a neutral one, for replays)."""
     lang = book.lang

@@ -103,7 +103,7 @@ def _bool(raw: Any, where: str) -> bool:
     return raw
 
 
-def _player(s: State, pool: CardPool, pi: int, raw: Any, where: str, hearts: int,
+def _player(s: State, pool: CardPool, pi: int, raw: Any, where: str, hearts: int,  # noqa: C901 (issue 18: to split)
             resistance: dict[int, int]) -> Player:
     if not isinstance(raw, dict):
         raise BadInput(f"{where}: must be a map")

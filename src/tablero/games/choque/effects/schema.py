@@ -99,7 +99,7 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def check_value(kind: str, v: Any, path: str, problems: Problems, target_names: set[str]) -> Any:
+def check_value(kind: str, v: Any, path: str, problems: Problems, target_names: set[str]) -> Any:  # noqa: C901 (issue 18: to split)
     """Check one parameter of a cost or verb; returns the (normalised) value."""
     if kind == "int":
         if not _is_int(v) or v < 0:
@@ -208,7 +208,7 @@ def _check_condition(raw: Any, path: str, problems: Problems) -> Mapping[str, An
     return dict(raw)
 
 
-def _check_ops(raw: Any, table: Mapping[str, Mapping[str, tuple[str, bool, Any]]], path: str, problems: Problems,
+def _check_ops(raw: Any, table: Mapping[str, Mapping[str, tuple[str, bool, Any]]], path: str, problems: Problems,  # noqa: C901 (issue 18: to split)
                target_names: set[str], what: str) -> tuple[Op, ...]:
     if raw is None:
         return ()
@@ -304,7 +304,7 @@ def _check_targets(raw: Any, path: str, problems: Problems) -> tuple[TargetSpec,
 _ABILITY_KEYS = {"name", "category", "when", "optional", "once_per_turn", "cost", "targets", "do", "if", "text", "en"}
 
 
-def check_ability(raw: Any, path: str, problems: Problems, default_category: str | None = None,
+def check_ability(raw: Any, path: str, problems: Problems, default_category: str | None = None,  # noqa: C901 (issue 18: to split)
                   default_name: str = "") -> Ability | None:
     if not isinstance(raw, dict):
         problems.append((path, msg("an ability is a map with category, when, cost, targets, do")))
@@ -408,7 +408,7 @@ def _check_static(raw: Any, path: str, problems: Problems) -> tuple[Static, ...]
     return tuple(out)
 
 
-def check_effects(raw: Mapping[str, Any], ctype: str, subtype: str | None, problems: Problems) -> Effects:
+def check_effects(raw: Mapping[str, Any], ctype: str, subtype: str | None, problems: Problems) -> Effects:  # noqa: C901 (issue 18: to split)
     """The effect-bearing fields of one card (``abilities``, ``effect``, ``static``, ``materials``...)."""
     abilities = []
     raw_abilities = raw.get("abilities")
