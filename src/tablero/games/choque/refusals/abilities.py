@@ -20,7 +20,8 @@ KEYWORD_USES = ("aura", "atormentar", "portal", "rito", "cosmo")
 
 def use(a: Asked) -> IllegalAction | None:
     """A printed ability first (when the action names one), then the keyword uses."""
-    if a.act.get("ability") not in (*KEYWORD_USES, None):
+    named = a.act.get("ability")
+    if named is not None and named not in KEYWORD_USES:
         why = _printed(a)
         if why is not None:
             return why
