@@ -422,6 +422,7 @@ def test_the_servers_refusals_come_in_the_tables_language(page: Page, server: st
     page.click("#login")
     expect(page.locator(".error")).to_contain_text("usuario o contraseña incorrectos")
     page.click("#lang")
+    expect(page.locator("#login")).to_have_text("Log in")  # redrawn once the English words are there
     page.fill("#username", "eli_web")
     page.fill("#password", "no-es-la-buena")
     page.click("#login")
