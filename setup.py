@@ -6,15 +6,13 @@ import sys
 
 from setuptools import setup
 
-# The modules a game spends its time in. The rest (files, CLI, judge, narration) stays plain Python.
+# The modules a game spends its time in. The rest (files, CLI, judge, narration, refusals/) stays plain Python.
 COMPILED = [
     "src/tablero/core/rng.py",
     "src/tablero/core/game.py",
     *(f"src/tablero/games/choque/{m}.py" for m in (
         "cards", "state", "flow", "stats", "chain", "keywords", "combat", "decisions", "game",
         "observation", "resample", "evaluate")),
-    *(f"src/tablero/games/choque/refusals/{m}.py" for m in (
-        "__init__", "common", "unoffered", "calls", "play", "battle", "abilities", "choices")),
     "src/tablero/games/choque/effects/schema.py",
     "src/tablero/games/choque/effects/runtime.py",
     # the search agents: their tree walk and the evaluation above are what an MCTS iteration costs
