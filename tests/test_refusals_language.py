@@ -227,3 +227,14 @@ def test_a_refusal_of_targets_names_zones_not_a_python_list() -> None:
                     assert "[" not in e.message and "[" not in words().say(e.text, "es"), e.message
                     assert not e.message.endswith("for example "), e.message
     assert seen >= 3, seen
+
+
+def test_every_phase_a_refusal_names_is_words_not_an_id() -> None:
+    """"It is the soul draw phase", never "the soul_draw phase" (the phase ids leaked into refusals)."""
+    from tablero.games.choque.refusals.common import THE_PHASE
+    from tablero.games.choque.state import PHASES
+
+    for phase in PHASES:
+        for lang in ("en", "es"):
+            said = words().say(THE_PHASE[phase], lang)
+            assert "_" not in said, (phase, lang, said)
