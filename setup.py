@@ -12,7 +12,7 @@ COMPILED = [
     "src/tablero/core/game.py",
     *(f"src/tablero/games/choque/{m}.py" for m in (
         "cards", "state", "flow", "stats", "chain", "keywords", "combat", "decisions", "game",
-        "observation", "resample", "evaluate")),
+        "observation", "resample", "evaluate", "targeting")),
     "src/tablero/games/choque/effects/schema.py",
     "src/tablero/games/choque/effects/runtime.py",
     # the search agents: their tree walk and the evaluation above are what an MCTS iteration costs

@@ -13,6 +13,7 @@ from typing import Any
 from tablero.core import IllegalAction
 from tablero.core.i18n import msg
 
+from . import targeting
 from .cards import CardDef
 from .combat import CombatRules
 from .flow import NAMES, OTHER
@@ -34,7 +35,7 @@ KIND_RULE = {
     "action": "CH-5.6", "combat": "CH-9.2", "response": "CH-7.4", "defend": "CH-9.3", "ofrenda": "CH-5.3",
     "choose": "CH-7.3", "discard": "CH-5.8", "battle_repeat": "CH-9.5",
 }
-MANDATORY_CHOICES = frozenset({"clarividencia", "mimica", "select", "trig_target", "zone"})
+MANDATORY_CHOICES = frozenset({"clarividencia", "mimica", "select", "targets", "trig_target", "zone"})
 KEYWORD_USES = frozenset({"atormentar", "aura", "rito", "portal"})
 
 
@@ -205,6 +206,8 @@ class DecisionRules(CombatRules):
             return [{**base, "option": "use"}]
         if what == "select":
             return self._select_options(pi, data)
+        if what == "targets":
+            return targeting.pick_options(self, pi, data)  # type: ignore[arg-type]
         if what == "trig_target":
             out = []
             for ref, h in data[4]:
@@ -336,6 +339,8 @@ class DecisionRules(CombatRules):
             self._select_pick(pi, data, act)
         elif what == "trig_target":
             self._trig_target_pick(data, act)
+        elif what == "targets":
+            self._targets_pick(pi, data, act)  # type: ignore[arg-type]
         elif what == "zone":
             self._call_from(pi, data[1], CHAR_ZONES.index(act["option"]))
 
@@ -349,10 +354,25 @@ class DecisionRules(CombatRules):
         spec = [sp for sp in run[3].targets if not sp.random][i]
         self.s.stack.append(("trig_targets", run, i, (*picked, (spec.name, h))))
 
+    def _targets_pick(self, pi: int, choice: targeting.TargetChoice, act: dict[str, Any]) -> None:
+        """A target named one at a time (CH-7.4); the last one activates the ability as the whole list would."""
+        done = targeting.pick(self, pi, choice, act)
+        if done is None:
+            return
+        if done["do"] == "use":
+            self._activate_use(pi, done)
+        else:
+            self._play(pi, done)
+
     def _play(self, pi: int, act: dict[str, Any]) -> None:
         """CH-5.6: apoyos, sectors and arenas from hand into empty zones of their kind (CH-3.11)."""
         s = self.s
         p = s.players[pi]
+        card = _find(p.hand, act["card"])
+        ab = card.fx.effect
+        if ab is not None and card.type == "apoyo":  # listed without the effect's targets: one at a time
+            if targeting.ask(self, pi, act, ab, ("hand", pi, card), 1 if card.subtype == "equipo" else 0):
+                return
         card = _take(p.hand, act["card"])
         p.forget(card)
         s.field_changed(card)

@@ -10,6 +10,7 @@ from tablero.core import BadInput, Decision, IllegalAction, Rng
 from tablero.core.i18n import msg
 from tablero.core.shown import shown
 
+from . import targeting
 from .cards import CardDef
 from .decisions import ACCEPTS, DecisionRules
 from .editions import get_edition
@@ -107,15 +108,7 @@ class ChoqueGame(DecisionRules):
         act = self._normalize(action)
         do = act["do"]
         if do == "surrender":
-            if self.s.winner is not None:
-                raise IllegalAction("CH-10.3", msg("the CHOQUE is already over"))
-            s = self.s
-            self._legal_cache = None
-            s.winner = NAMES[1 - NAMES.index(act["player"])]  # CH-10.3: at any moment
-            s.pending = None
-            self._event("surrender", player=act["player"])
-            self._event("game_over", winner=s.winner)
-            return {"player": act["player"], "do": "surrender"}
+            return self._surrender(act["player"])
         s = self.s
         if s.winner is not None or s.pending is None:
             raise IllegalAction("CH-10.5", msg("the CHOQUE is over; no more actions are taken"))
@@ -144,12 +137,44 @@ class ChoqueGame(DecisionRules):
         if do == "call_amalgam" and "materials" in act:
             act = self._canonical_materials(act)
         match = _match(act, legal, self._support_zone_free(act))
+        if match is None and do in ("use", "play") and act.get("targets"):
+            match = self._match_whole_targets(act, legal)
         if match is None:
             raise diagnose(self, act, legal)
         self._legal_cache = None
         self._execute(match)
         self._advance()
         return match
+
+    def _surrender(self, player: str) -> dict[str, Any]:
+        """CH-10.3: either player may surrender at any moment, whoever's decision is pending."""
+        s = self.s
+        if s.winner is not None:
+            raise IllegalAction("CH-10.3", msg("the CHOQUE is already over"))
+        self._legal_cache = None
+        s.winner = NAMES[1 - NAMES.index(player)]
+        s.pending = None
+        self._event("surrender", player=player)
+        self._event("game_over", winner=s.winner)
+        return {"player": player, "do": "surrender"}
+
+    def _match_whole_targets(self, act: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """A whole ``targets`` list for an activation listed without it (too many lists to offer, so they are
+        chosen one at a time, ``targeting.py``): legal when ``targeting.fit`` accepts it (CH-7.4)."""
+        pi = NAMES.index(act["player"])
+        refs = list(act["targets"])
+        for opt in legal:
+            found = targeting.listed_without_targets(self, pi, opt) if opt["do"] == act["do"] else None
+            if found is None:
+                continue
+            head = {k: v for k, v in act.items() if k != "targets"}
+            if found.prefix:
+                head["targets"] = refs[:found.prefix]
+            base = _match(head, [opt], self._support_zone_free(act))
+            ordered = targeting.fit(self, pi, found.ability, found.source, refs[found.prefix:])
+            if base is not None and isinstance(ordered, list):
+                return {**base, "targets": refs[:found.prefix] + ordered}
+        return None
 
     def _canonical_materials(self, act: dict[str, Any]) -> dict[str, Any]:
         """CH-6.4: any set of hand cards that pays the material cost is accepted; it is matched against

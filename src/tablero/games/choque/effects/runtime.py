@@ -17,18 +17,18 @@ Targets and costs are referred to with *handles*: ``("char", uid)`` for a charac
 
 from __future__ import annotations
 
-from itertools import combinations, product
 from typing import Any
 
+from .. import targeting
 from ..cards import CardDef
 from ..flow import NAMES, OTHER, _took_top
 from ..keywords import KeywordRules
 from ..state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, Player, sector_of
 from ..stats import _ability_cards, _card_matches
+from ..targeting import OneAtATime
 from .schema import Ability, Op, TargetSpec
 
 Handle = tuple[Any, ...]
-MAX_TARGET_OPTIONS = 200  # a safety cap on enumerated target combinations per ability
 _ZONE_LISTS = {"hand": "hand", "mictlan": "mictlan", "confined": "confined", "deck": "main"}
 # Verbs that may find nothing to act on; every other verb (targets bound on activation, draws, hearts,
 # shuffles, scripts) always does something.
@@ -278,24 +278,10 @@ class EffectRules(KeywordRules):
         s.fx_changed()
         self._event(reason, player=NAMES[qi], card=card.id, zone=zone, reason="effect", to=to)
 
-    def _target_options(self, pi: int, ability: Ability, src: Handle) -> list[list[str]] | None:
-        """Every legal ``targets`` list for activating ``ability`` (None: no legal choice exists)."""
-        per_spec: list[list[list[str]]] = []
-        for spec in ability.targets:
-            if spec.random:
-                continue  # "al azar": drawn on resolution
-            refs = [r for r, _ in self._target_candidates(pi, spec, src)]
-            if len(refs) < spec.count:
-                return None
-            per_spec.append([list(c) for c in combinations(refs, spec.count)])
-        out: list[list[str]] = []
-        for combo in product(*per_spec):
-            flat = [r for part in combo for r in part]
-            if len(set(flat)) == len(flat):
-                out.append(flat)
-                if len(out) >= MAX_TARGET_OPTIONS:
-                    break
-        return out
+    def _target_options(self, pi: int, ability: Ability, src: Handle) -> list[list[str]] | OneAtATime | None:
+        """Every legal ``targets`` list for activating ``ability`` (None: no legal choice exists), or
+        ``ONE_AT_A_TIME`` when they are too many to list (``targeting.py``)."""
+        return targeting.options(self, pi, ability, src)
 
     def _bind_targets(self, pi: int, ability: Ability, src: Handle, refs: list[str]) -> dict[str, tuple[Handle, ...]]:
         """Turn an action's target references into handles, spec by spec (already checked legal)."""
@@ -388,8 +374,8 @@ class EffectRules(KeywordRules):
             if opts is None:
                 continue
             base = {"player": name, "do": "use", "source": ref, "ability": ab.name}
-            if not ab.targets or all(t.random for t in ab.targets):
-                out.append(base)
+            if isinstance(opts, OneAtATime) or not ab.targets or all(t.random for t in ab.targets):
+                out.append(base)  # no targets, or too many lists: chosen one at a time (targeting.py)
             else:
                 out.extend({**base, "targets": t} for t in opts)
             if first_only and out:
@@ -504,6 +490,8 @@ class EffectRules(KeywordRules):
         opts = self._target_options(pi, ab, src)
         if opts is None:
             return []
+        if isinstance(opts, OneAtATime):  # too many lists: the effect's targets are chosen one at a time
+            return [{**base, "targets": e} if e else base for e in equip_opts]
         out = []
         for e in equip_opts:
             for t in opts if (ab.targets and not all(x.random for x in ab.targets)) else [[]]:
@@ -519,7 +507,8 @@ class EffectRules(KeywordRules):
                 continue
             for ab in abilities:
                 if ab.name == act["ability"]:
-                    self._activate(pi, src, ab, act.get("targets") or [])
+                    if not targeting.ask(self, pi, act, ab, src, 0):  # listed without its targets: one at a time
+                        self._activate(pi, src, ab, act.get("targets") or [])
                     return True
         return False
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tablero.core import IllegalAction
 from tablero.core.i18n import Msg, msg
 
+from .. import targeting
 from ..flow import NAMES
 from .calls import rito
 from .common import CARD_TEXT, Asked, describe_filter, mimic_at
@@ -139,21 +140,44 @@ def ability(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str]) -> Illeg
     if not g._can_act(pi, ab, src):
         return IllegalAction("CH-7.6", msg("{name} can do nothing now (nothing its text acts on is there), so it is "
                                            "not offered", name=name))
-    options = g._target_options(pi, ab, src)
-    if options is None:
+    if g._target_options(pi, ab, src) is None:
         return IllegalAction(CARD_TEXT, msg("{name} has no legal target now (its text says what it targets)",
                                             name=name))
-    if options and refs not in options:
-        if not options[0]:
+    return _targets(g, pi, ab, src, refs, name)
+
+
+def _targets(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str], name: Msg | str) -> IllegalAction | None:
+    """Why ``refs`` are not the ability's targets, by the same predicate that accepts a whole list
+    (``targeting.fit``); none given is legal where the targets are chosen one at a time."""
+    if not targeting.chosen_specs(ab):
+        if refs:
             return IllegalAction(CARD_TEXT, msg("{name} takes no targets by its text, not {refs}", name=name,
                                                 refs=", ".join(refs)))
-        if not refs:
-            return IllegalAction(CARD_TEXT, msg("{name} needs 'targets' by its text; for example {example}",
-                                                name=name, example=", ".join(options[0])))
-        return IllegalAction(CARD_TEXT, msg("{refs} are not legal targets for {name} by its text; for example "
-                                            "{example}", refs=", ".join(refs), name=name,
-                                            example=", ".join(options[0])))
-    return None
+        return None
+    if not refs and isinstance(g._target_options(pi, ab, src), targeting.OneAtATime):
+        return None
+    why = targeting.fit(g, pi, ab, src, refs)
+    if isinstance(why, list):
+        return None
+    example = _example(g, pi, ab, src)
+    if not refs:
+        return IllegalAction(CARD_TEXT, msg("{name} needs 'targets' by its text; for example {example}",
+                                            name=name, example=example))
+    return IllegalAction(CARD_TEXT, msg("{refs} are not legal targets for {name} by its text ({why}); for example "
+                                        "{example}", refs=", ".join(refs), name=name, why=why, example=example))
+
+
+def _example(g: ChoqueGame, pi: int, ab: Any, src: Any) -> str:
+    """One legal target list, to show in a refusal."""
+    options = g._target_options(pi, ab, src)
+    if isinstance(options, list) and options:
+        return ", ".join(options[0])
+    slots = [refs for spec, refs in zip(targeting.chosen_specs(ab), targeting.candidates(g, pi, ab, src),
+                                        strict=True) for _ in range(spec.count)]
+    names: list[str] = []
+    for refs in slots:  # a greedy pick: enough for an example where the lists are too many to list
+        names.append(next((r for r in refs if r not in names), "?"))
+    return ", ".join(names)
 
 
 def _pays_only_with_itself(g: ChoqueGame, pi: int, ab: Any, card: Any) -> bool:
