@@ -15,6 +15,9 @@ COMPILED = [
         "observation", "resample", "evaluate", "targeting")),
     "src/tablero/games/choque/effects/schema.py",
     "src/tablero/games/choque/effects/runtime.py",
+    "src/tablero/games/choque/effects/context.py",
+    *(f"src/tablero/games/choque/effects/verbs/{m}.py" for m in (
+        "__init__", "reach", "removal", "stats", "piles", "calls", "hearts", "cancel", "script")),
     # the search agents: their tree walk and the evaluation above are what an MCTS iteration costs
     "src/tablero/agents/playout.py",
     "src/tablero/agents/mcts.py",

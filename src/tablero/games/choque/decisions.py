@@ -351,7 +351,7 @@ class DecisionRules(CombatRules):
             h = next(h for _, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
         else:
             h = next(h for r, h in cands if r == act["targets"][0])
-        spec = [sp for sp in run[3].targets if not sp.random][i]
+        spec = [sp for sp in run.ability.targets if not sp.random][i]
         self.s.stack.append(("trig_targets", run, i, (*picked, (spec.name, h))))
 
     def _targets_pick(self, pi: int, choice: targeting.TargetChoice, act: dict[str, Any]) -> None:

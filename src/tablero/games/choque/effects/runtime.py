@@ -8,7 +8,8 @@ An ability in play goes through three moments (CH-7.4, CH-7.6):
    (``_reactions_first``, docs/rulings.md).
 2. the chain — the opponent responds first; links resolve from the last to the first.
 3. *resolution* — a negated link does nothing; targets are re-checked (gone ones are skipped: the link
-   resolves as far as it can) and the verbs run in order. A verb that needs a choice (add, special_call,
+   resolves as far as it can) and the verbs run in order, each a function of ``effects/verbs/`` called with
+   the link's ``EffectContext`` (``effects/context.py``). A verb that needs a choice (add, special_call,
    a discard the player chooses) pauses on a ``choose`` decision and the rest runs after the answer.
 
 Targets and costs are referred to with *handles*: ``("char", uid)`` for a character on the field and
@@ -21,15 +22,16 @@ from typing import Any
 
 from .. import targeting
 from ..cards import CardDef
-from ..flow import NAMES, OTHER, _took_top
+from ..flow import NAMES, OTHER
 from ..keywords import KeywordRules
-from ..state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, Player, sector_of
+from ..state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, sector_of
 from ..stats import _ability_cards, _card_matches
 from ..targeting import OneAtATime
+from . import verbs
+from .context import ZONE_LISTS, EffectContext, Handle, freeze, sample, send_top
 from .schema import Ability, Op, TargetSpec
+from .verbs.reach import does_nothing
 
-Handle = tuple[Any, ...]
-_ZONE_LISTS = {"hand": "hand", "mictlan": "mictlan", "confined": "confined", "deck": "main"}
 # Verbs that may find nothing to act on; every other verb (targets bound on activation, draws, hearts,
 # shuffles, scripts) always does something.
 _MAY_DO_NOTHING = frozenset({"negate", "anular", "send", "discard", "liberar", "add", "special_call"})
@@ -209,7 +211,7 @@ class EffectRules(KeywordRules):
                         out.append((f"{NAMES[qi]}.{CHAR_ZONES[zi]}", ("char", c.uid)))
             out.extend(self._slot_candidates(pi, flt, src))
         else:
-            attr = _ZONE_LISTS[spec.zone]
+            attr = ZONE_LISTS[spec.zone]
             for qi in players:
                 if spec.zone == "hand" and qi != pi:
                     continue  # a hidden hand cannot be targeted by choice (CH-11.2)
@@ -249,15 +251,6 @@ class EffectRules(KeywordRules):
                 if _card_matches(flt, card):
                     out.append((f"{NAMES[qi]}.{zone}", ("slot", qi, zone, card)))
         return out
-
-    def _slots(self, ctx: tuple[Any, ...], target: Any) -> list[Handle]:
-        """Apoyos, souls, sectors and arenas a verb's target names, still in their zone (CH-7.6)."""
-        _, pi, src, ab, chosen, _, _ = ctx
-        if isinstance(target, dict):
-            return [h for _, h in self._slot_candidates(pi, target["all"], src)]
-        if not isinstance(target, str) or target in ("self", "trigger", "attacker", "battle_target"):
-            return []
-        return [h for h in dict(chosen).get(target, ()) if h[0] == "slot" and self._zone_card(h[1], h[2]) is h[3]]
 
     def _remove_slot(self, h: Handle, to: str, reason: str) -> None:
         """Take an apoyo, soul, sector or arena off the field to its owner's ``to`` (CH-12)."""
@@ -307,7 +300,7 @@ class EffectRules(KeywordRules):
         if h[0] == "slot":
             return self._zone_card(h[1], h[2]) is h[3]
         _, qi, zone, card = h
-        return card in getattr(self.s.players[qi], _ZONE_LISTS[zone])
+        return card in getattr(self.s.players[qi], ZONE_LISTS[zone])
 
     # == costs =======================================================================================
     def _can_pay(self, pi: int, ability: Ability, src: Handle) -> bool:
@@ -352,7 +345,7 @@ class EffectRules(KeywordRules):
         zone = "hand" if op.verb == "discard" else a["from"]
         seen: set[str] = set()
         out: list[tuple[str, Handle]] = []
-        for card in getattr(p, _ZONE_LISTS[zone]):
+        for card in getattr(p, ZONE_LISTS[zone]):
             if card.id not in seen and _card_matches(flt, card):
                 seen.add(card.id)
                 out.append((card.id, ("card", pi, zone, card)))
@@ -464,7 +457,7 @@ class EffectRules(KeywordRules):
             if a["from"] in fed:
                 return True
             return any(c.is_character and _card_matches(flt, c)
-                       and not self._call_blocked(pi, c.value) for c in getattr(p, _ZONE_LISTS[a["from"]]))
+                       and not self._call_blocked(pi, c.value) for c in getattr(p, ZONE_LISTS[a["from"]]))
         return True
 
     def _apoyo_options(self, pi: int, card: CardDef, zone: str, in_window: bool) -> list[dict[str, Any]]:
@@ -533,7 +526,7 @@ class EffectRules(KeywordRules):
             v = op.verb
             p = self.s.players[pi]
             if v == "send":
-                sent = _send_top(p, a["count"])
+                sent = send_top(p, a["count"])
                 self._paid(pi, ab, v, src, cards=[c.id for c in sent], count=len(sent))
             elif v == "lose_hearts":
                 p.hearts = max(0, p.hearts - a["amount"])
@@ -546,7 +539,7 @@ class EffectRules(KeywordRules):
             else:
                 cands = self._cost_candidates(pi, op, src)
                 need = a.get("count", 1)
-                copies = sum(getattr(p, _ZONE_LISTS[h[2]]).count(h[3]) if h[0] == "card" else 1 for _, h in cands)
+                copies = sum(getattr(p, ZONE_LISTS[h[2]]).count(h[3]) if h[0] == "card" else 1 for _, h in cands)
                 if copies == need and len(cands) == need and op.verb != "discard":
                     for _, h in cands:
                         self._pay_one(pi, op, h, ab, src)
@@ -586,7 +579,7 @@ class EffectRules(KeywordRules):
         elif op.verb == "isolate":
             card = h[3]
             self._paid(pi, ab, "isolate", src, card=card.id)
-            getattr(p, _ZONE_LISTS[h[2]]).remove(card)
+            getattr(p, ZONE_LISTS[h[2]]).remove(card)
             if h[2] == "hand":
                 p.forget(card)  # it left the hand: the opponent no longer knows it there (CH-11.2)
             p.isolated.append(card)
@@ -666,7 +659,7 @@ class EffectRules(KeywordRules):
                 if self._reactions_first(fire, ("ability", pi, src, ab, chosen, responds, apoyo, True)):
                     return  # the apoyo stays in its zone until its effect resolves (CH-1.5)
             self._after_card_link(pi, apoyo, False)
-            s.stack.append(("ops", ("ctx", pi, src, ab, _freeze(chosen), responds, ()), 0))
+            s.stack.append(("ops", EffectContext(pi, src, ab, freeze(chosen), responds, ()), 0))
             return
         self._after_card_link(pi, apoyo, negated)
 
@@ -688,7 +681,7 @@ class EffectRules(KeywordRules):
         for spec in ab.targets:
             if spec.random:
                 cands = self._target_candidates(pi, spec, src)
-                drawn[spec.name] = tuple(cands[j][1] for j in _sample(self.s.rng, len(cands), spec.count))
+                drawn[spec.name] = tuple(cands[j][1] for j in sample(self.s.rng, len(cands), spec.count))
         chosen.update(drawn)
         return drawn
 
@@ -743,7 +736,7 @@ class EffectRules(KeywordRules):
             self.s.used = (*self.s.used, self._once_key(src, ab))
         self._event("trigger", player=NAMES[pi], ability=ab.name, source=self._src_name(src))
         below = len(self.s.chain) - 1  # a triggered negate answers the link under it
-        run = ("ctx", pi, src, ab, (), below, ctx)
+        run = EffectContext(pi, src, ab, (), below, ctx)
         self.s.stack.append(("trig_targets", run, 0, ()))
         if ab.cost:
             self._pay_then(pi, src, ab, 0, ("none",))
@@ -751,7 +744,7 @@ class EffectRules(KeywordRules):
     def _step_trig_targets(self, step: tuple[Any, ...]) -> None:
         """Choose a triggered ability's targets one spec at a time, then run its verbs."""
         _, run, i, picked = step
-        _, pi, src, ab, _, _, _ = run
+        pi, src, ab = run.player, run.source, run.ability
         specs = [sp for sp in ab.targets if not sp.random]
         if i >= len(specs):
             chosen: dict[str, tuple[Handle, ...]] = {sp.name: () for sp in ab.targets}
@@ -759,8 +752,8 @@ class EffectRules(KeywordRules):
                 chosen[name] = (*chosen[name], h)
             if ab.has_random:
                 self._draw_random(pi, ab, src, chosen)
-            ready = (*run[:4], _freeze(chosen), *run[5:])
-            if not self._reactions_first(chosen, ("trig", pi, src, ab, run[6], ready)):
+            ready = run._replace(chosen=freeze(chosen))
+            if not self._reactions_first(chosen, ("trig", pi, src, ab, run.event, ready)):
                 self.s.stack.append(("ops", ready, 0))
             return
         spec = specs[i]
@@ -776,270 +769,41 @@ class EffectRules(KeywordRules):
 
     # -- the verbs ----------------------------------------------------------------------------------
     def _step_ops(self, step: tuple[Any, ...]) -> None:
+        """Run an ability's verbs in order (CH-7.6), each by its row of ``verbs.BY_VERB``."""
         _, ctx, i = step
-        ab: Ability = ctx[3]
+        ab = ctx.ability
         s = self.s
         while i < len(ab.ops):
             op = ab.ops[i]
             i += 1
-            if self._does_nothing(ctx, op):  # said, not silently skipped: a player sees why nothing moved
-                self._event("no_effect", player=NAMES[ctx[1]], ability=ab.name, source=self._src_name(ctx[2]),
+            if does_nothing(self, ctx, op):  # said, not silently skipped: a player sees why nothing moved
+                self._event("no_effect", player=NAMES[ctx.player], ability=ab.name, source=self._src_name(ctx.source),
                             verb=op.verb)
                 continue
-            getattr(self, "_op_" + op.verb)(ctx, op.args)
+            verbs.BY_VERB[op.verb](self, ctx, op.args)
             if s.pending is not None:  # the verb asks a choice: the rest runs after the answer
                 s.stack.append(("ops", ctx, i))
                 return
             if s.winner is not None:
                 return
 
-    def _does_nothing(self, ctx: tuple[Any, ...], op: Op) -> bool:
-        """Whether a verb, about to resolve, has nothing to act on: its targets have all left the field
-        (CH-7.6), or what it takes from (a deck, a hand, the confined cards) holds nothing it may take."""
-        target = op.args.get("target")
-        if target is None:
-            return op.verb in ("send", "discard", "liberar", "add", "special_call") and not self._op_can_act(
-                ctx[1], op, ctx[2], frozenset())
-        if target == "self":
-            return ctx[2][0] == "char" and self.s.find(ctx[2][1]) is None
-        if target in ("trigger", "attacker", "battle_target"):
-            return not self._targets(ctx, target)
-        if not isinstance(target, str):  # {all: filter} reaches supports too: the verb itself decides
-            return False
-        spec = next((sp for sp in ctx[3].targets if sp.name == target), None)
-        if spec is None or spec.random:  # a random target is drawn as the verb resolves: never drawn twice
-            return False
-        handles = dict(ctx[4]).get(target, ())
-        return bool(handles) and all(h[0] == "char" for h in handles) and not self._targets(ctx, target)
-
-    def _targets(self, ctx: tuple[Any, ...], target: Any) -> list[tuple[int, int, Char]]:
-        """The characters a verb's ``target`` names, still on the field (CH-7.6)."""
-        s = self.s
-        _, pi, src, ab, chosen, _, tctx = ctx
-        found: list[Any] = []
-        if target == "self":
-            f = s.find(src[1]) if src[0] == "char" else None
-            found = [f] if f else []
-        elif target in ("trigger", "attacker", "battle_target"):
-            uid = dict(tctx).get(target if target != "trigger" else "by")
-            if uid is None and target in ("attacker", "battle_target") and s.battle is not None:
-                b = s.battle
-                uid = b.attacker if target == "attacker" else (b.uids[0] if b.uids else None)
-            f = s.find(uid) if isinstance(uid, int) else None
-            found = [f] if f else []
-        elif isinstance(target, dict):
-            flt = target["all"]
-            szone = self._source_zone_index(src)
-            for qi in (pi, OTHER[pi]):
-                side = flt.get("side", "any")
-                if side != "any" and (side == "own") != (qi == pi):
-                    continue
-                for zi, c in enumerate(s.players[qi].chars):
-                    if c is not None and self._cm(flt, qi, zi, c, szone):
-                        if not (flt.get("not_self") and src == ("char", c.uid)):
-                            found.append((qi, zi, c))
-        else:
-            spec = next(sp for sp in ab.targets if sp.name == target)
-            handles = dict(chosen).get(target, ())
-            if spec.random and not handles:  # drawn as the link resolved (_draw_random); none were left then
-                cands = self._target_candidates(pi, spec, src)
-                handles = tuple(cands[j][1] for j in _sample(s.rng, len(cands), spec.count))
-            for h in handles:
-                if h[0] == "char":
-                    f = s.find(h[1])
-                    if f is not None and self._cm(spec.filter, f[0], f[1], f[2]):
-                        found.append(f)  # re-checked on resolution (CH-7.6)
-        return found
-
-    def _target_cards(self, ctx: tuple[Any, ...], target: Any) -> list[Handle]:
-        """Non-field cards a verb's target names (Mictlán, hand, confinement), still there."""
-        _, pi, src, ab, chosen, _, _ = ctx
-        if not isinstance(target, str) or target in ("self", "trigger", "attacker", "battle_target"):
-            return []
-        handles = dict(chosen).get(target, ())
-        return [h for h in handles if h[0] == "card" and self._handle_alive(h)]
-
-    def _players(self, ctx: tuple[Any, ...], who: str) -> list[int]:
-        pi = ctx[1]
-        return {"self": [pi], "opponent": [OTHER[pi]], "both": [pi, OTHER[pi]]}[who]
-
-    def _op_destroy(self, ctx: tuple[Any, ...], a: Any) -> None:
-        """CH-12 destruir: to the Mictlán regardless of hearts; Invulnerable is immune (CH-8)."""
-        for qi, zi, c in self._targets(ctx, a["target"]):
-            if c.has("invulnerable"):
-                continue
-            if self.s.players[qi].chars[zi] is c:
-                self._leave_field(qi, zi, "mictlan", reason="destroyed")
-                self._event("destroyed", player=NAMES[qi], card=c.card.id, reason="effect")
-        for h in self._slots(ctx, a["target"]):
-            self._remove_slot(h, "mictlan", "destroyed")
-
-    def _op_debilitar(self, ctx: tuple[Any, ...], a: Any) -> None:
-        """CH-12 debilitar: lower the current resistance; at 0 it costs a heart (CH-9.7)."""
-        for _, _, c in self._targets(ctx, a["target"]):
-            c.dmg += a["amount"]
-        self.s.sba = True
-
-    def _op_modify(self, ctx: tuple[Any, ...], a: Any) -> None:
-        mods = tuple((st, a[st], a["until"]) for st in ("strength", "resistance", "impact") if a[st])
-        for _, _, c in self._targets(ctx, a["target"]):
-            c.mods = c.mods + mods
-        self.s.sba = True
-
-    def _op_draw(self, ctx: tuple[Any, ...], a: Any) -> None:
-        for qi in self._players(ctx, a["player"]):
-            for _ in range(a["count"]):
-                if not self._draw_main(qi):
-                    break
-
-    def _op_gain_hearts(self, ctx: tuple[Any, ...], a: Any) -> None:
-        for qi in self._players(ctx, a["player"]):
-            self.s.players[qi].hearts += a["amount"]
-
-    def _op_lose_hearts(self, ctx: tuple[Any, ...], a: Any) -> None:
-        for qi in self._players(ctx, a["player"]):
-            p = self.s.players[qi]
-            p.hearts = max(0, p.hearts - a["amount"])
-
-    def _op_send(self, ctx: tuple[Any, ...], a: Any) -> None:
-        for qi in self._players(ctx, a["player"]):
-            _send_top(self.s.players[qi], a["count"])
-
-    def _op_shuffle(self, ctx: tuple[Any, ...], a: Any) -> None:
-        for qi in self._players(ctx, a["player"]):
-            p = self.s.players[qi]
-            if a["deck"] == "main":
-                self.s.rng.shuffle(p.main)
-                p.main_known[:] = [0, 0, 0, 0]
-            else:
-                self.s.rng.shuffle(p.souls)
-                p.soul_known[:] = [0, 0, 0, 0]
-
-    def _op_return(self, ctx: tuple[Any, ...], a: Any) -> None:
-        to = {"hand": "hand", "deck_top": "main_top", "deck_bottom": "main_bottom"}[a["to"]]
-        self._take_away(ctx, a["target"], to, "returned")
-
-    def _op_confine(self, ctx: tuple[Any, ...], a: Any) -> None:
-        self._take_away(ctx, a["target"], "confined", "confined")
-
-    def _op_isolate(self, ctx: tuple[Any, ...], a: Any) -> None:
-        self._take_away(ctx, a["target"], "isolated", "isolated")
-
-    def _take_away(self, ctx: tuple[Any, ...], target: Any, to: str, reason: str) -> None:
-        """Move whatever ``target`` names — characters, cards in field zones, cards in piles — to ``to``."""
-        for qi, zi, c in self._targets(ctx, target):
-            if self.s.players[qi].chars[zi] is c:
-                self._leave_field(qi, zi, to, reason=reason)
-                self._event(reason, player=NAMES[qi], card=c.card.id, zone=CHAR_ZONES[zi], to=to)  # it was seen
-        for h in self._slots(ctx, target):
-            self._remove_slot(h, to, reason)
-        for h in self._target_cards(ctx, target):
-            self._move_card(h, to)
-
     def _move_card(self, h: Handle, to: str) -> None:
         """Move a card between non-field zones of its owner (CH-1.8: amalgams go to the support deck)."""
         _, qi, zone, card = h
         p = self.s.players[qi]
-        getattr(p, _ZONE_LISTS[zone]).remove(card)
+        getattr(p, ZONE_LISTS[zone]).remove(card)
         if zone == "hand":
             p.forget(card)
         p.put(card, to, public=zone in ("mictlan", "confined"))  # from a public zone (CH-11.1)
 
-    def _op_enfermar(self, ctx: tuple[Any, ...], a: Any) -> None:
-        for _, _, c in self._targets(ctx, a["target"]):
-            c.status = c.status | {a["status"]}
-        self.s.fx_changed()  # filters on 'status' may now match differently
-
-    def _op_set_mode(self, ctx: tuple[Any, ...], a: Any) -> None:
-        for _, _, c in self._targets(ctx, a["target"]):
-            c.mode = a["mode"]
-        self.s.fx_changed()  # filters on 'mode' may now match differently
-
-    def _op_counters(self, ctx: tuple[Any, ...], a: Any) -> None:
-        for _, _, c in self._targets(ctx, a["target"]):
-            c.counters = max(0, c.counters + a["add"])
-
-    def _op_negate(self, ctx: tuple[Any, ...], a: Any) -> None:
-        """CH-12 negar: the link this one responded to does nothing (CH-7.6)."""
-        responds = ctx[5]
-        if responds >= 0:
-            self.s.negated = (*self.s.negated, responds)
-
-    def _op_anular(self, ctx: tuple[Any, ...], a: Any) -> None:
-        """CH-12 anular: the battle in progress is cancelled; the attacker has still attacked."""
-        if self.s.battle is not None:
-            self._end_battle()
-            self._event("anulado", player=NAMES[ctx[1]])
-
-    def _op_discard(self, ctx: tuple[Any, ...], a: Any) -> None:
-        s = self.s
-        for qi in self._players(ctx, a["player"]):
-            p = s.players[qi]
-            n = min(a["count"], len(p.hand))
-            if n <= 0:
-                continue
-            if a["random"]:
-                for j in sorted(_sample(s.rng, len(p.hand), n), reverse=True):  # al azar (CH-11.3)
-                    card = p.hand.pop(j)
-                    p.forget(card)
-                    p.mictlan.append(card)
-                    self._event("discard", player=NAMES[qi], card=card.id)
-            else:
-                op = Op("discard", {"count": n, "filter": None})
-                self._select(qi, "discard", op, ctx[2], n, ())
-                return
-
-    def _op_add(self, ctx: tuple[Any, ...], a: Any) -> None:
-        """CH-12 añadir: from the deck or the Mictlán to the hand; a searched deck is shuffled after."""
-        pi = ctx[1]
-        p = self.s.players[pi]
-        zone = a["from"]
-        flt = a["filter"] or {}
-        cands = [c for c in getattr(p, _ZONE_LISTS[zone]) if _card_matches(flt, c)]
-        if not cands:
-            if zone == "deck":
-                self.s.rng.shuffle(p.main)
-                p.main_known[:] = [0, 0, 0, 0]
-            return
-        self._select(pi, "add", Op("add", a), ctx[2], min(a["count"], len(cands)), ())
-
-    def _op_special_call(self, ctx: tuple[Any, ...], a: Any) -> None:
-        """CH-6.2: a special call from hand, deck, Mictlán or confinement into an empty zone."""
-        pi = ctx[1]
-        p = self.s.players[pi]
-        flt = a["filter"] or {}
-        zones = self._call_zones(pi, ctx[2], a["zone"])
-        cands = [c for c in getattr(p, _ZONE_LISTS[a["from"]])
-                 if c.is_character and _card_matches(flt, c) and not self._call_blocked(pi, c.value)]
-        if not cands or not zones:
-            return
-        self._select(pi, "special_call", Op("special_call", a), ctx[2], 1, ())
-
     def _call_zones(self, pi: int, src: Handle, where: str) -> list[int]:
+        """The empty character zones a special call may go to (any, or the source's sector)."""
         p = self.s.players[pi]
         zones = [zi for zi in range(4) if p.chars[zi] is None]
         if where == "same_sector":
             szone = self._source_zone_index(src)
             zones = [zi for zi in zones if szone >= 0 and sector_of(zi) == sector_of(szone)]
         return zones
-
-    def _op_liberar(self, ctx: tuple[Any, ...], a: Any) -> None:
-        """CH-12 liberar: from confinement back to the hand or the field."""
-        pi = ctx[1]
-        p = self.s.players[pi]
-        flt = a["filter"] or {}
-        cands = [c for c in p.confined if _card_matches(flt, c)]
-        if a["to"] == "field":
-            cands = [c for c in cands if c.is_character and not self._call_blocked(pi, c.value)]
-            if not self._call_zones(pi, ctx[2], "any"):
-                return
-        if cands:
-            self._select(pi, "liberar", Op("liberar", a), ctx[2], min(a["count"], len(cands)), ())
-
-    def _op_script(self, ctx: tuple[Any, ...], a: Any) -> None:
-        from .scripts import SCRIPTS
-
-        SCRIPTS[a["name"]](self, ctx)  # the name was checked when the card was loaded
 
     # == selections: choices made while something resolves or is paid =================================
     def _select_candidates(self, pi: int, purpose: str, op: Op, src: Handle) -> list[tuple[str, Handle]]:
@@ -1052,11 +816,11 @@ class EffectRules(KeywordRules):
         flt = a.get("filter") or {}
         if purpose == "add":
             zone = a["from"]
-            return _distinct_cards([c for c in getattr(p, _ZONE_LISTS[zone]) if _card_matches(flt, c)], pi, zone)
+            return _distinct_cards([c for c in getattr(p, ZONE_LISTS[zone]) if _card_matches(flt, c)], pi, zone)
         if purpose == "special_call":
             zone = a["from"]
             # an amalgam too (CH-1.8): an effect's special call needs no materials, only CH-6.4's does
-            cards = [c for c in getattr(p, _ZONE_LISTS[zone]) if c.is_character
+            cards = [c for c in getattr(p, ZONE_LISTS[zone]) if c.is_character
                      and _card_matches(flt, c) and not self._call_blocked(pi, c.value)]
             return _distinct_cards(cards, pi, zone)
         if purpose == "liberar":
@@ -1075,7 +839,7 @@ class EffectRules(KeywordRules):
         out = []
         for ref, h in self._select_candidates(pi, purpose, op, src):
             if h[0] == "card":
-                left = getattr(self.s.players[pi], _ZONE_LISTS[h[2]]).count(h[3]) - sum(1 for x in picked if x == h)
+                left = getattr(self.s.players[pi], ZONE_LISTS[h[2]]).count(h[3]) - sum(1 for x in picked if x == h)
                 if left <= 0:
                     continue
                 out.append({"player": name, "do": "choose", "cards": [h[3].id]})
@@ -1156,7 +920,7 @@ class EffectRules(KeywordRules):
     def _call_from(self, pi: int, h: Handle, zi: int) -> None:
         _, qi, zone, card = h
         p = self.s.players[qi]
-        getattr(p, _ZONE_LISTS[zone]).remove(card)
+        getattr(p, ZONE_LISTS[zone]).remove(card)
         if zone == "hand":
             p.forget(card)
         if zone == "deck":
@@ -1220,27 +984,3 @@ def _distinct_cards(cards: Any, pi: int, zone: str) -> list[tuple[str, Handle]]:
             seen.add(c.id)
             out.append((c.id, ("card", pi, zone, c)))
     return out
-
-
-def _sample(rng: Any, n: int, k: int) -> list[int]:
-    idx = list(range(n))
-    rng.shuffle(idx)
-    return idx[:k]
-
-
-def _freeze(chosen: Any) -> tuple[Any, ...]:
-    if isinstance(chosen, tuple):
-        return chosen
-    return tuple((k, tuple(v)) for k, v in chosen.items())
-
-
-def _send_top(p: Player, count: int) -> list[CardDef]:
-    """CH-12 enviar from the deck (a cost or a verb): its top cards go face up to the Mictlán, so what each
-    player knew of the deck's top now starts lower, and nobody is told a card they never saw (CH-11.2).
-    Returns the cards sent, which everyone now sees."""
-    sent = []
-    for _ in range(min(count, len(p.main))):
-        sent.append(p.main.pop())
-        p.mictlan.append(sent[-1])
-        _took_top(p.main_known, len(p.main))
-    return sent

@@ -1,6 +1,7 @@
 """The named Python escape hatch (``do: [{script: name}]``) for the rare card the verbs cannot express.
 
-A script is ``fn(game, ctx)`` where ``ctx`` is the resolving link (player, source, ability, targets).
+A script is ``fn(game, ctx)`` where ``ctx`` is the resolving link's ``EffectContext`` (player, source,
+ability, targets).
 When three cards need the same script, it becomes a verb in ``vocabulary.py`` instead.
 """
 
@@ -9,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-Script = Callable[[Any, tuple[Any, ...]], None]
+Script = Callable[[Any, Any], None]
 
 
-def _espejo_de_humo(game: Any, ctx: tuple[Any, ...]) -> None:
+def _espejo_de_humo(game: Any, ctx: Any) -> None:
     """Example: each player shuffles their hand into their main deck and draws that many (a mass ofrenda)."""
     for pi in (0, 1):
         p = game.s.players[pi]

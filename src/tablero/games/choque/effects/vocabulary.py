@@ -2,7 +2,7 @@
 
 One table per part, read by the validator (``schema.py``), the designer's guide (``docs/cards.md``) and the
 runtime (``runtime.py``). A parameter spec is ``(kind, required, default)``; kinds are checked by
-``schema.check_value``. Adding a verb means adding a row here and a ``_op_<verb>`` method in the runtime.
+``schema.check_value``. Adding a verb means adding a row here and its function in ``effects/verbs/`` (``BY_VERB``).
 """
 
 from __future__ import annotations

@@ -1,0 +1,15 @@
+"""The named Python escape hatch (``do: [{script: name}]``, ``effects/scripts.py``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..context import EffectContext
+from ..scripts import SCRIPTS
+
+if TYPE_CHECKING:
+    from ..runtime import EffectRules
+
+
+def script(g: EffectRules, ctx: EffectContext, a: Any) -> None:
+    SCRIPTS[a["name"]](g, ctx)  # the name was checked when the card was loaded
