@@ -28,3 +28,27 @@ def test_no_function_is_longer_than_sixty_lines() -> None:
     new = {k: v for k, v in long.items() if k not in STILL_LONG}
     assert not new, f"functions over {MAX_LINES} lines: {new}"
     assert STILL_LONG <= set(long), f"within the limit now, take them off STILL_LONG: {STILL_LONG - set(long)}"
+
+
+def test_no_game_class_stands_on_more_than_one_level_of_engine_classes() -> None:
+    """Issue 18: a game is collaborators over one state, not a tower of mixins. A class of the package may
+    extend a class of the package (``ChoqueGame(Game)``) only if that one extends none of the package's."""
+    bases: dict[str, list[str]] = {}
+    where: dict[str, str] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                names = [b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else ""
+                         for b in node.bases]
+                bases.setdefault(node.name, names)
+                where.setdefault(node.name, path.relative_to(PACKAGE).as_posix())
+    tall = []
+    for name, mine in bases.items():
+        if not where[name].startswith("games/"):
+            continue
+        for b in mine:
+            grand = [x for x in bases.get(b, []) if x in bases]
+            if b in bases and grand:
+                tall.append(f"{where[name]}:{name}({b}({', '.join(grand)}))")
+    assert "ChoqueGame" in bases and bases["ChoqueGame"] == ["Game"]
+    assert not tall, f"classes on a tower of engine classes: {tall}"

@@ -14,6 +14,7 @@ import yaml
 from conftest import make_game, random_moves
 from tablero import scenario as judge
 from tablero.core import IllegalAction, Rng, scenario_loader
+from tablero.games.choque import keywords
 from tablero.games.choque.catalogue import words
 from tablero.games.choque.game import VERBS, ChoqueGame
 
@@ -137,7 +138,7 @@ def test_wrong_player_unknown_zone_occupied_zone_and_too_few_souls() -> None:
     def too_dear(g: ChoqueGame, pi: int) -> bool:
         p = g.s.players[pi]
         return (g.s.pending is not None and g.s.pending[1] == "action" and p.normal_calls < 2
-                and not g._call_blocked(pi, 0) and any(c is None for c in p.chars)
+                and not keywords.call_blocked(g, pi, 0) and any(c is None for c in p.chars)
                 and any(c.type == "personaje" and c.value > p.soul_total() for c in p.hand))
 
     g, pi = _position(20, too_dear)

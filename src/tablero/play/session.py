@@ -25,10 +25,10 @@ from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.cards import CardDef
 from tablero.games.choque.deck import Deck, check_deck
 from tablero.games.choque.deckfile import DeckFile, load_deck, shipped_decks
-from tablero.games.choque.flow import NAMES
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.match import Match
 from tablero.games.choque.narrate import n_cards
+from tablero.games.choque.state import NAMES
 
 from .board import link_name, render_board
 from .describe import describe

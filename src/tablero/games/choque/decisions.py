@@ -1,11 +1,19 @@
 """What each pending decision accepts: legal-action lists, matching incoming actions, and applying them.
 
-Legality lives in one place, the generators here (``_legal``): an incoming action is applied only if it
+Legality lives in one place, the generators here (``legal``): an incoming action is applied only if it
 matches one of the legal canonical actions, so a refused action never touched the state. When it matches
 none, ``refusals/`` explains *why*, with the rule id.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import chain, combat, flow, keywords, stats
+from .effects import runtime
+
+if TYPE_CHECKING:
+    from .game import ChoqueGame
 
 from functools import lru_cache
 from typing import Any
@@ -15,10 +23,8 @@ from tablero.core.i18n import msg
 
 from . import targeting
 from .cards import CardDef
-from .combat import CombatRules
-from .flow import NAMES, OTHER
-from .state import CHAR_ZONES, SECTOR_ZONES, SUPPORT_ZONES, Equip
-from .stats import _card_matches
+from .filters import _card_matches
+from .state import CHAR_ZONES, NAMES, OTHER, SECTOR_ZONES, SUPPORT_ZONES, Equip
 
 # What each decision kind accepts (the spec's implicit-pass rule needs this), and the rule it follows.
 ACCEPTS: dict[str, frozenset[str]] = {
@@ -39,447 +45,467 @@ MANDATORY_CHOICES = frozenset({"clarividencia", "mimica", "select", "targets", "
 KEYWORD_USES = frozenset({"atormentar", "aura", "rito", "portal"})
 
 
-class DecisionRules(CombatRules):
-    """Mixin: legal actions for the pending decision, and applying a legal one."""
 
-    def _is_optional(self) -> bool:
-        s = self.s
-        if s.pending is None:
-            return False
-        kind = s.pending[1]
-        if kind in ("response", "defend", "battle_repeat"):
-            return True
-        if kind == "ofrenda":
-            return s.options.ofrenda_optional  # CH-5.3: mandatory unless the house rule restores the pass
-        if kind == "choose":
-            return s.pending[2][0] not in MANDATORY_CHOICES
+
+def is_optional(g: ChoqueGame) -> bool:
+    s = g.s
+    if s.pending is None:
         return False
+    kind = s.pending[1]
+    if kind in ("response", "defend", "battle_repeat"):
+        return True
+    if kind == "ofrenda":
+        return s.options.ofrenda_optional  # CH-5.3: mandatory unless the house rule restores the pass
+    if kind == "choose":
+        return s.pending[2][0] not in MANDATORY_CHOICES
+    return False
 
-    # -- legal actions -------------------------------------------------------------------------------
-    def _legal(self) -> list[dict[str, Any]]:
-        """The legal actions of the pending decision, by its kind."""
-        s = self.s
-        if s.pending is None or s.winner is not None:
-            return []
-        pi, kind, data = s.pending
-        if kind == "action":
-            return self._legal_action(pi)
-        if kind == "combat":
-            return self._legal_combat(pi)
-        if kind == "choose":
-            out = self._choose_options(pi, data)
-            if self._is_optional():
-                out.append({"player": NAMES[pi], "do": "pass"})
-            return out
-        return self._legal_answer(pi, kind)
 
-    def _legal_action(self, pi: int) -> list[dict[str, Any]]:
-        """CH-5.6: the action phase's options, then the end of the phase."""
-        s = self.s
-        out = self._action_options(pi)
-        if s.statics and self._fx_on_field():
-            out += self._activation_options(pi, False)
-        if s.players[pi].support:
-            out += self._amalgam_options(pi)
-        out.append({"player": NAMES[pi], "do": "end_phase"})
+# -- legal actions -------------------------------------------------------------------------------
+def legal(g: ChoqueGame) -> list[dict[str, Any]]:
+    """The legal actions of the pending decision, by its kind."""
+    s = g.s
+    if s.pending is None or s.winner is not None:
+        return []
+    pi, kind, data = s.pending
+    if kind == "action":
+        return legal_action(g, pi)
+    if kind == "combat":
+        return legal_combat(g, pi)
+    if kind == "choose":
+        out = choose_options(g, pi, data)
+        if is_optional(g):
+            out.append({"player": NAMES[pi], "do": "pass"})
         return out
+    return legal_answer(g, pi, kind)
 
-    def _legal_combat(self, pi: int) -> list[dict[str, Any]]:
-        """CH-5.7: battles, Portal, the abilities and rápido apoyos of the combat phase, then its end."""
-        s = self.s
-        out = self._combat_options(pi)
-        for c in s.players[pi].chars:
-            if c is not None and c.rapido:
-                out += self._portal_options(pi)
-                break
-        if s.statics and self._fx_on_field():
-            out += self._activation_options(pi, False)
-        for card in s.players[pi].hand:
-            if card.subtype == "rapido":  # CH-1.5: in any phase, the owner's own combat phase too
-                out += self._rapido_apoyo_options(pi)
-                break
-        out.append({"player": NAMES[pi], "do": "end_phase"})
+
+def legal_action(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
+    """CH-5.6: the action phase's options, then the end of the phase."""
+    s = g.s
+    out = action_options(g, pi)
+    if s.statics and stats.fx_on_field(g):
+        out += runtime.activation_options(g, pi, False)
+    if s.players[pi].support:
+        out += amalgam_options(g, pi)
+    out.append({"player": NAMES[pi], "do": "end_phase"})
+    return out
+
+
+def legal_combat(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
+    """CH-5.7: battles, Portal, the abilities and rápido apoyos of the combat phase, then its end."""
+    s = g.s
+    out = combat.combat_options(g, pi)
+    for c in s.players[pi].chars:
+        if c is not None and c.rapido:
+            out += keywords.portal_options(g, pi)
+            break
+    if s.statics and stats.fx_on_field(g):
+        out += runtime.activation_options(g, pi, False)
+    for card in s.players[pi].hand:
+        if card.subtype == "rapido":  # CH-1.5: in any phase, the owner's own combat phase too
+            out += runtime.rapido_apoyo_options(g, pi)
+            break
+    out.append({"player": NAMES[pi], "do": "end_phase"})
+    return out
+
+
+def legal_answer(g: ChoqueGame, pi: int, kind: str) -> list[dict[str, Any]]:
+    """The answers to a question put to a player: a response, a defence, the ofrenda, a repetition, a
+    discard down to the hand limit."""
+    s = g.s
+    name = NAMES[pi]
+    passing = [{"player": name, "do": "pass"}]
+    if kind == "response":
+        return keywords.response_options(g, pi) + passing
+    if kind == "defend":
+        return combat.defence_options(g) + passing
+    if kind == "ofrenda":  # CH-5.3: its one answer, unless the house rule lets it be passed
+        return [{"player": name, "do": "ofrenda"}] + (passing if s.options.ofrenda_optional else [])
+    if kind == "battle_repeat":
+        return combat.repeat_options(g) + passing
+    if kind == "discard":
+        return [{"player": name, "do": "discard", "cards": [cid]} for cid in _distinct(s.players[pi].hand)]
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def action_options(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
+    """CH-5.6: the active player's options in the action phase (hot: written for speed)."""
+    out = hand_options(g, pi)
+    name = NAMES[pi]
+    chars = g.s.players[pi].chars
+    portal = False
+    for zi in range(4):
+        c = chars[zi]
+        if c is not None and c.kw:
+            if "atormentar" in c.kw:  # CH-8 Atormentar (encendido)
+                out.append({"player": name, "do": "use", "source": f"{name}.{CHAR_ZONES[zi]}",
+                            "ability": "atormentar"})
+            portal = portal or c.rapido
+    if portal:
+        out.extend(keywords.portal_options(g, pi))
+    return out
+
+
+def hand_options(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
+    """The action phase's plays from the hand: calls, a soul, apoyos, sectors, an arena (hot)."""
+    s = g.s
+    p = s.players[pi]
+    name = NAMES[pi]
+    out: list[dict[str, Any]] = []
+    free_z = _free_support_zone(p.zones)
+    total = p.soul_total() if p.normal_calls < 2 else -1  # CH-6.1: the ceiling, or both calls used
+    empty_c = [CHAR_ZONES[i] for i in range(4) if p.chars[i] is None]
+    tox = p.toxina_now if (s.active == pi and s.phase == "action") else -1
+    seen: set[str] = set()
+    for card in p.hand:
+        cid = card.id
+        if cid in seen:
+            continue
+        seen.add(cid)
+        t = card.type
+        if t == "personaje":
+            if tox < card.value <= total:  # CH-6.1 soul ceiling and two calls; CH-8 Toxina
+                for zone in empty_c:
+                    out.append({"player": name, "do": "call", "card": cid, "zone": zone})
+        elif t == "alma":
+            if p.souls_activated < 1 and free_z is not None:  # CH-5.6: one soul per turn
+                out.append({"player": name, "do": "activate_soul", "card": cid, "zone": free_z})
+        elif t == "apoyo":
+            if free_z is not None:
+                out.extend(runtime.apoyo_options(g, pi, card, free_z, False))  # CH-1.5, CH-5.6
+        elif t == "sector":
+            sector_options(g, pi, card, out)
+        elif t == "arena":
+            out.append({"player": name, "do": "play", "card": cid, "zone": "arena"})  # CH-3.11 replaces
+    return out
+
+
+def sector_options(g: ChoqueGame, pi: int, card: CardDef, out: list[dict[str, Any]]) -> None:
+    """A sector into each empty sector zone it may go to (CH-1.6: some go to the opponent's, CH-3.11)."""
+    s = g.s
+    name = NAMES[pi]
+    placement = card.fx.placement
+    for side, q in (("own", s.players[pi]), ("opponent", s.players[1 - pi])):
+        if placement != "either" and placement != side:
+            continue
+        for si in range(2):
+            if q.sectors[si] is None:
+                act = {"player": name, "do": "play", "card": card.id, "zone": SECTOR_ZONES[si]}
+                out.append(act if side == "own" else {**act, "side": "opponent"})
+
+
+def choose_options(g: ChoqueGame, pi: int, data: tuple[Any, ...]) -> list[dict[str, Any]]:
+    name = NAMES[pi]
+    what = data[0]
+    base = {"player": name, "do": "choose"}
+    if what == "elite":
+        return [{**base, "option": "double"}]
+    if what == "clarividencia":
+        _, looked, picked = data
+        rest = list(looked)
+        for c in picked:
+            rest.remove(c)
+        return [{**base, "cards": [cid]} for cid in _distinct(rest)]
+    if what == "mimica":
+        return [{**base, "cards": [cid]} for cid in _distinct(c for c in g.s.players[pi].mictlan
+                                                               if c.is_character)]
+    if what == "zombificar":
+        return [{**base, "cards": [card.id], "targets": [f"{name}.Z{sz + 1}", f"{name}.C{zi + 1}"]}
+                for sz, card, zi in keywords.zombificar_options(g, pi, data[1])]
+    if what == "cosmo":
+        return [{**base, "option": f"C{zi + 1}"} for zi in keywords.cosmo_zones(g, pi, data[1])]
+    if what == "optional":
+        return [{**base, "option": "use"}]
+    if what == "select":
+        return runtime.select_options(g, pi, data)
+    if what == "targets":
+        return targeting.pick_options(g, pi, data)  # type: ignore[arg-type]
+    if what == "trig_target":
+        out = []
+        for ref, h in data[4]:
+            if h[0] == "card":
+                out.append({**base, "cards": [h[3].id]})
+            else:
+                out.append({**base, "targets": [ref]})
         return out
+    if what == "zone":
+        return [{**base, "option": CHAR_ZONES[zi]} for zi in data[2]]
+    raise AssertionError(what)  # pragma: no cover
 
-    def _legal_answer(self, pi: int, kind: str) -> list[dict[str, Any]]:
-        """The answers to a question put to a player: a response, a defence, the ofrenda, a repetition, a
-        discard down to the hand limit."""
-        s = self.s
-        name = NAMES[pi]
-        passing = [{"player": name, "do": "pass"}]
-        if kind == "response":
-            return self._response_options(pi) + passing
-        if kind == "defend":
-            return self._defence_options() + passing
-        if kind == "ofrenda":  # CH-5.3: its one answer, unless the house rule lets it be passed
-            return [{"player": name, "do": "ofrenda"}] + (passing if s.options.ofrenda_optional else [])
-        if kind == "battle_repeat":
-            return self._repeat_options() + passing
-        if kind == "discard":
-            return [{"player": name, "do": "discard", "cards": [cid]} for cid in _distinct(s.players[pi].hand)]
+
+# -- applying a legal canonical action ------------------------------------------------------------
+def execute(g: ChoqueGame, act: dict[str, Any]) -> None:
+    """Apply a legal canonical action to the pending decision, by the decision's kind."""
+    s = g.s
+    assert s.pending is not None
+    pi, kind, data = s.pending
+    s.pending = None
+    if kind in ("action", "combat"):
+        execute_free(g, pi, kind, act)
+    elif kind == "response":
+        execute_response(g, pi, act)
+    elif kind == "defend":
+        if act["do"] == "defend":
+            combat.defend(g, pi, act)
+    elif kind == "ofrenda":
+        if act["do"] == "ofrenda":
+            flow.do_ofrenda(g, pi)
+    elif kind == "battle_repeat":
+        if act["do"] == "pass":
+            flow.event(g, "attack_stopped", player=NAMES[pi])
+            combat.end_battle(g)
+        else:
+            combat.repeat(g, pi, act)
+    elif kind == "discard":
+        discard_down(g, pi, act["cards"][0])
+    elif kind == "choose":
+        execute_choice(g, pi, data, act)
+    else:
         raise AssertionError(kind)  # pragma: no cover
 
-    def _action_options(self, pi: int) -> list[dict[str, Any]]:
-        """CH-5.6: the active player's options in the action phase (hot: written for speed)."""
-        out = self._hand_options(pi)
-        name = NAMES[pi]
-        chars = self.s.players[pi].chars
-        portal = False
-        for zi in range(4):
-            c = chars[zi]
-            if c is not None and c.kw:
-                if "atormentar" in c.kw:  # CH-8 Atormentar (encendido)
-                    out.append({"player": name, "do": "use", "source": f"{name}.{CHAR_ZONES[zi]}",
-                                "ability": "atormentar"})
-                portal = portal or c.rapido
-        if portal:
-            out.extend(self._portal_options(pi))
-        return out
 
-    def _hand_options(self, pi: int) -> list[dict[str, Any]]:
-        """The action phase's plays from the hand: calls, a soul, apoyos, sectors, an arena (hot)."""
-        s = self.s
-        p = s.players[pi]
-        name = NAMES[pi]
-        out: list[dict[str, Any]] = []
-        free_z = _free_support_zone(p.zones)
-        total = p.soul_total() if p.normal_calls < 2 else -1  # CH-6.1: the ceiling, or both calls used
-        empty_c = [CHAR_ZONES[i] for i in range(4) if p.chars[i] is None]
-        tox = p.toxina_now if (s.active == pi and s.phase == "action") else -1
-        seen: set[str] = set()
-        for card in p.hand:
-            cid = card.id
-            if cid in seen:
-                continue
-            seen.add(cid)
-            t = card.type
-            if t == "personaje":
-                if tox < card.value <= total:  # CH-6.1 soul ceiling and two calls; CH-8 Toxina
-                    for zone in empty_c:
-                        out.append({"player": name, "do": "call", "card": cid, "zone": zone})
-            elif t == "alma":
-                if p.souls_activated < 1 and free_z is not None:  # CH-5.6: one soul per turn
-                    out.append({"player": name, "do": "activate_soul", "card": cid, "zone": free_z})
-            elif t == "apoyo":
-                if free_z is not None:
-                    out.extend(self._apoyo_options(pi, card, free_z, False))  # CH-1.5, CH-5.6
-            elif t == "sector":
-                self._sector_options(pi, card, out)
-            elif t == "arena":
-                out.append({"player": name, "do": "play", "card": cid, "zone": "arena"})  # CH-3.11 replaces
-        return out
-
-    def _sector_options(self, pi: int, card: CardDef, out: list[dict[str, Any]]) -> None:
-        """A sector into each empty sector zone it may go to (CH-1.6: some go to the opponent's, CH-3.11)."""
-        s = self.s
-        name = NAMES[pi]
-        placement = card.fx.placement
-        for side, q in (("own", s.players[pi]), ("opponent", s.players[1 - pi])):
-            if placement != "either" and placement != side:
-                continue
-            for si in range(2):
-                if q.sectors[si] is None:
-                    act = {"player": name, "do": "play", "card": card.id, "zone": SECTOR_ZONES[si]}
-                    out.append(act if side == "own" else {**act, "side": "opponent"})
-
-    def _choose_options(self, pi: int, data: tuple[Any, ...]) -> list[dict[str, Any]]:
-        name = NAMES[pi]
-        what = data[0]
-        base = {"player": name, "do": "choose"}
-        if what == "elite":
-            return [{**base, "option": "double"}]
-        if what == "clarividencia":
-            _, looked, picked = data
-            rest = list(looked)
-            for c in picked:
-                rest.remove(c)
-            return [{**base, "cards": [cid]} for cid in _distinct(rest)]
-        if what == "mimica":
-            return [{**base, "cards": [cid]} for cid in _distinct(c for c in self.s.players[pi].mictlan
-                                                                   if c.is_character)]
-        if what == "zombificar":
-            return [{**base, "cards": [card.id], "targets": [f"{name}.Z{sz + 1}", f"{name}.C{zi + 1}"]}
-                    for sz, card, zi in self._zombificar_options(pi, data[1])]
-        if what == "cosmo":
-            return [{**base, "option": f"C{zi + 1}"} for zi in self._cosmo_zones(pi, data[1])]
-        if what == "optional":
-            return [{**base, "option": "use"}]
-        if what == "select":
-            return self._select_options(pi, data)
-        if what == "targets":
-            return targeting.pick_options(self, pi, data)  # type: ignore[arg-type]
-        if what == "trig_target":
-            out = []
-            for ref, h in data[4]:
-                if h[0] == "card":
-                    out.append({**base, "cards": [h[3].id]})
-                else:
-                    out.append({**base, "targets": [ref]})
-            return out
-        if what == "zone":
-            return [{**base, "option": CHAR_ZONES[zi]} for zi in data[2]]
-        raise AssertionError(what)  # pragma: no cover
-
-    # -- applying a legal canonical action ------------------------------------------------------------
-    def _execute(self, act: dict[str, Any]) -> None:
-        """Apply a legal canonical action to the pending decision, by the decision's kind."""
-        s = self.s
-        assert s.pending is not None
-        pi, kind, data = s.pending
-        s.pending = None
-        if kind in ("action", "combat"):
-            self._execute_free(pi, kind, act)
-        elif kind == "response":
-            self._execute_response(pi, act)
-        elif kind == "defend":
-            if act["do"] == "defend":
-                self._defend(pi, act)
-        elif kind == "ofrenda":
-            if act["do"] == "ofrenda":
-                self._do_ofrenda(pi)
-        elif kind == "battle_repeat":
-            if act["do"] == "pass":
-                self._event("attack_stopped", player=NAMES[pi])
-                self._end_battle()
-            else:
-                self._repeat(pi, act)
-        elif kind == "discard":
-            self._discard_down(pi, act["cards"][0])
-        elif kind == "choose":
-            self._execute_choice(pi, data, act)
-        else:
-            raise AssertionError(kind)  # pragma: no cover
-
-    def _execute_free(self, pi: int, kind: str, act: dict[str, Any]) -> None:
-        """An action of the action or combat phase (CH-5.6, CH-5.7); the free decision comes back after it."""
-        s = self.s
-        p = s.players[pi]
-        do = act["do"]
-        if do == "end_phase":
-            if kind == "action":
-                p.toxina_now = -1
-            s.log.append({"player": NAMES[pi], "phase": s.phase, "event": "end_phase", "turn": s.turn})
-            return
-        s.stack.append(("free", kind))
-        if do == "activate_soul":
-            card = _take(p.hand, act["card"])
-            p.zones[int(act["zone"][1]) - 1] = card
-            s.target_cache = None  # souls are field targets too
-            p.souls_activated += 1
-            p.forget(card)
-            self._event("activate_soul", player=NAMES[pi], card=card.id, total=p.soul_total())
-        elif do == "call":
-            self._normal_call(pi, _find(p.hand, act["card"]), int(act["zone"][1]) - 1)
-        elif do == "play":
-            self._play(pi, act)
-        elif do == "attack":
-            self._declare(pi, act)
-        elif do == "call_amalgam":
-            self._amalgam_call(pi, act)
-        elif do == "use":
-            self._execute_use(pi, act)
-
-    def _execute_use(self, pi: int, act: dict[str, Any]) -> None:
-        """``use``: a printed ability, Atormentar (CH-8: confine this character, then its chain) or a
-        keyword used as a rápido (Portal)."""
-        if act["ability"] not in KEYWORD_USES:
-            self._activate_use(pi, act)
-        elif act["ability"] == "atormentar":
-            zi = int(act["source"][-1]) - 1
-            c = self._leave_field(pi, zi, "confined")  # the cost: confine this character
-            self._event("use", player=NAMES[pi], ability="atormentar", source=c.card.id)
-            self._start_chain([("atormentar", pi, c.card.value)], OTHER[pi])
-        else:
-            self._use_rapido(pi, act)
-
-    def _execute_response(self, pi: int, act: dict[str, Any]) -> None:
-        """An answer in a response window (CH-7.4): pass, a rápido apoyo, an ability."""
-        if act["do"] == "pass":
-            self._chain_pass()
-        elif act["do"] == "play":
-            self._play(pi, act)
-        elif act["ability"] not in KEYWORD_USES:
-            self._activate_use(pi, act)
-        else:
-            self._use_rapido(pi, act)
-
-    def _discard_down(self, pi: int, cid: str) -> None:
-        """CH-5.8: discard one card for the hand limit; ask again while the hand is over seven."""
-        p = self.s.players[pi]
-        card = _take(p.hand, cid)
-        p.forget(card)
-        p.mictlan.append(card)
-        self._event("discard", player=NAMES[pi], card=card.id)
-        if len(p.hand) > 7:
-            self.s.pending = (pi, "discard", (len(p.hand) - 7,))
-
-    def _execute_choice(self, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -> None:
-        """The answer to a ``choose`` decision, by what is being chosen (``data[0]``)."""
-        s = self.s
-        p = s.players[pi]
-        what = data[0]
-        if act["do"] == "pass":
-            self._event("declined", player=NAMES[pi], ability=what)
-        elif what == "elite":
-            self._elite_double(data[1])
-        elif what == "clarividencia":
-            s.pending = (pi, "choose", data)
-            self._clarividencia_pick(pi, _find(data[1], act["cards"][0]))
-        elif what == "mimica":
-            self._mimica_pick(pi, data[1], _find(p.mictlan, act["cards"][0]))
-        elif what == "zombificar":
-            sz = int(act["targets"][0][-1]) - 1
-            zi = int(act["targets"][1][-1]) - 1
-            self._zombificar_do(pi, sz, _find(p.mictlan, act["cards"][0]), zi)
-        elif what == "cosmo":
-            self._cosmo_do(pi, data[1], int(act["option"][1]) - 1)
-        elif what == "optional":
-            self._start_trigger(pi, data[1], data[2], data[3])
-        elif what == "select":
-            self._select_pick(pi, data, act)
-        elif what == "trig_target":
-            self._trig_target_pick(data, act)
-        elif what == "targets":
-            self._targets_pick(pi, data, act)  # type: ignore[arg-type]
-        elif what == "zone":
-            self._call_from(pi, data[1], CHAR_ZONES.index(act["option"]))
-
-    def _trig_target_pick(self, data: tuple[Any, ...], act: dict[str, Any]) -> None:
-        """A trigger's target chosen (a card or a zone); the trigger's remaining targets come next."""
-        _, run, i, picked, cands = data
-        if act.get("cards"):
-            h = next(h for _, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
-        else:
-            h = next(h for r, h in cands if r == act["targets"][0])
-        spec = [sp for sp in run.ability.targets if not sp.random][i]
-        self.s.stack.append(("trig_targets", run, i, (*picked, (spec.name, h))))
-
-    def _targets_pick(self, pi: int, choice: targeting.TargetChoice, act: dict[str, Any]) -> None:
-        """A target named one at a time (CH-7.4); the last one activates the ability as the whole list would."""
-        done = targeting.pick(self, pi, choice, act)
-        if done is None:
-            return
-        if done["do"] == "use":
-            self._activate_use(pi, done)
-        else:
-            self._play(pi, done)
-
-    def _play(self, pi: int, act: dict[str, Any]) -> None:
-        """CH-5.6: apoyos, sectors and arenas from hand into empty zones of their kind (CH-3.11)."""
-        s = self.s
-        p = s.players[pi]
-        card = _find(p.hand, act["card"])
-        ab = card.fx.effect
-        if ab is not None and card.type == "apoyo":  # listed without the effect's targets: one at a time
-            if targeting.ask(self, pi, act, ab, ("hand", pi, card), 1 if card.subtype == "equipo" else 0):
-                return
+def execute_free(g: ChoqueGame, pi: int, kind: str, act: dict[str, Any]) -> None:
+    """An action of the action or combat phase (CH-5.6, CH-5.7); the free decision comes back after it."""
+    s = g.s
+    p = s.players[pi]
+    do = act["do"]
+    if do == "end_phase":
+        if kind == "action":
+            p.toxina_now = -1
+        s.log.append({"player": NAMES[pi], "phase": s.phase, "event": "end_phase", "turn": s.turn})
+        return
+    s.stack.append(("free", kind))
+    if do == "activate_soul":
         card = _take(p.hand, act["card"])
+        p.zones[int(act["zone"][1]) - 1] = card
+        s.target_cache = None  # souls are field targets too
+        p.souls_activated += 1
         p.forget(card)
-        s.field_changed(card)
-        zone = act["zone"]
-        refs = list(act.get("targets") or [])
-        self._event("play", player=NAMES[pi], card=card.id, zone=zone)
-        if card.type == "apoyo":
-            zi = int(zone[1]) - 1
-            if card.subtype == "equipo":  # CH-1.5: attached to the character it equips
-                c = p.chars[int(refs.pop(0)[-1]) - 1]
-                assert c is not None
-                p.zones[zi] = Equip(card, (c.uid,))
-            else:
-                p.zones[zi] = card
-            src = ("zone", pi, SUPPORT_ZONES[zi], card)
-            if card.subtype in ("normal", "rapido"):
-                # CH-1.5: normal and rápido apoyos resolve, then go to the Mictlán
-                apoyo = (pi, zi, card)
-                if card.fx.effect is not None:
-                    self._activate(pi, src, card.fx.effect, refs, apoyo)
-                else:
-                    self._push_link(("apoyo", pi, zi, card))
-                self._fire_card("activated", pi, card, src)
-                return
-            self._arrive(pi, pi, SUPPORT_ZONES[zi], card, refs)
+        flow.event(g, "activate_soul", player=NAMES[pi], card=card.id, total=p.soul_total())
+    elif do == "call":
+        keywords.normal_call(g, pi, _find(p.hand, act["card"]), int(act["zone"][1]) - 1)
+    elif do == "play":
+        play(g, pi, act)
+    elif do == "attack":
+        combat.declare(g, pi, act)
+    elif do == "call_amalgam":
+        amalgam_call(g, pi, act)
+    elif do == "use":
+        execute_use(g, pi, act)
+
+
+def execute_use(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
+    """``use``: a printed ability, Atormentar (CH-8: confine this character, then its chain) or a
+    keyword used as a rápido (Portal)."""
+    if act["ability"] not in KEYWORD_USES:
+        runtime.activate_use(g, pi, act)
+    elif act["ability"] == "atormentar":
+        zi = int(act["source"][-1]) - 1
+        c = keywords.leave_field(g, pi, zi, "confined")  # the cost: confine this character
+        flow.event(g, "use", player=NAMES[pi], ability="atormentar", source=c.card.id)
+        chain.start_chain(g, [("atormentar", pi, c.card.value)], OTHER[pi])
+    else:
+        keywords.use_rapido(g, pi, act)
+
+
+def execute_response(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
+    """An answer in a response window (CH-7.4): pass, a rápido apoyo, an ability."""
+    if act["do"] == "pass":
+        chain.chain_pass(g)
+    elif act["do"] == "play":
+        play(g, pi, act)
+    elif act["ability"] not in KEYWORD_USES:
+        runtime.activate_use(g, pi, act)
+    else:
+        keywords.use_rapido(g, pi, act)
+
+
+def discard_down(g: ChoqueGame, pi: int, cid: str) -> None:
+    """CH-5.8: discard one card for the hand limit; ask again while the hand is over seven."""
+    p = g.s.players[pi]
+    card = _take(p.hand, cid)
+    p.forget(card)
+    p.mictlan.append(card)
+    flow.event(g, "discard", player=NAMES[pi], card=card.id)
+    if len(p.hand) > 7:
+        g.s.pending = (pi, "discard", (len(p.hand) - 7,))
+
+
+def execute_choice(g: ChoqueGame, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -> None:
+    """The answer to a ``choose`` decision, by what is being chosen (``data[0]``)."""
+    s = g.s
+    p = s.players[pi]
+    what = data[0]
+    if act["do"] == "pass":
+        flow.event(g, "declined", player=NAMES[pi], ability=what)
+    elif what == "elite":
+        combat.elite_double(g, data[1])
+    elif what == "clarividencia":
+        s.pending = (pi, "choose", data)
+        keywords.clarividencia_pick(g, pi, _find(data[1], act["cards"][0]))
+    elif what == "mimica":
+        keywords.mimica_pick(g, pi, data[1], _find(p.mictlan, act["cards"][0]))
+    elif what == "zombificar":
+        sz = int(act["targets"][0][-1]) - 1
+        zi = int(act["targets"][1][-1]) - 1
+        keywords.zombificar_do(g, pi, sz, _find(p.mictlan, act["cards"][0]), zi)
+    elif what == "cosmo":
+        keywords.cosmo_do(g, pi, data[1], int(act["option"][1]) - 1)
+    elif what == "optional":
+        runtime.start_trigger(g, pi, data[1], data[2], data[3])
+    elif what == "select":
+        runtime.select_pick(g, pi, data, act)
+    elif what == "trig_target":
+        trig_target_pick(g, data, act)
+    elif what == "targets":
+        targets_pick(g, pi, data, act)  # type: ignore[arg-type]
+    elif what == "zone":
+        runtime.call_from(g, pi, data[1], CHAR_ZONES.index(act["option"]))
+
+
+def trig_target_pick(g: ChoqueGame, data: tuple[Any, ...], act: dict[str, Any]) -> None:
+    """A trigger's target chosen (a card or a zone); the trigger's remaining targets come next."""
+    _, run, i, picked, cands = data
+    if act.get("cards"):
+        h = next(h for _, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
+    else:
+        h = next(h for r, h in cands if r == act["targets"][0])
+    spec = [sp for sp in run.ability.targets if not sp.random][i]
+    g.s.stack.append(("trig_targets", run, i, (*picked, (spec.name, h))))
+
+
+def targets_pick(g: ChoqueGame, pi: int, choice: targeting.TargetChoice, act: dict[str, Any]) -> None:
+    """A target named one at a time (CH-7.4); the last one activates the ability as the whole list would."""
+    done = targeting.pick(g, pi, choice, act)
+    if done is None:
+        return
+    if done["do"] == "use":
+        runtime.activate_use(g, pi, done)
+    else:
+        play(g, pi, done)
+
+
+def play(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
+    """CH-5.6: apoyos, sectors and arenas from hand into empty zones of their kind (CH-3.11)."""
+    s = g.s
+    p = s.players[pi]
+    card = _find(p.hand, act["card"])
+    ab = card.fx.effect
+    if ab is not None and card.type == "apoyo":  # listed without the effect's targets: one at a time
+        if targeting.ask(g, pi, act, ab, ("hand", pi, card), 1 if card.subtype == "equipo" else 0):
             return
-        if card.type == "sector":
-            si = 0 if zone == "SA" else 1
-            qi = OTHER[pi] if act.get("side") == "opponent" else pi  # CH-1.6
-            s.players[qi].sectors[si] = card
-            s.players[qi].sector_owner[si] = pi
+    card = _take(p.hand, act["card"])
+    p.forget(card)
+    s.field_changed(card)
+    zone = act["zone"]
+    refs = list(act.get("targets") or [])
+    flow.event(g, "play", player=NAMES[pi], card=card.id, zone=zone)
+    if card.type == "apoyo":
+        zi = int(zone[1]) - 1
+        if card.subtype == "equipo":  # CH-1.5: attached to the character it equips
+            c = p.chars[int(refs.pop(0)[-1]) - 1]
+            assert c is not None
+            p.zones[zi] = Equip(card, (c.uid,))
         else:
-            qi = pi
-            if p.arena is not None:  # CH-3.11: a new arena replaces (destroys) the old one
-                if p.arena.fx.active:
-                    s.fx_changed()
-                p.mictlan.append(p.arena)
-                self._event("destroyed", player=NAMES[pi], card=p.arena.id, reason="arena")
-            p.arena = card
-        self._arrive(pi, qi, zone, card, refs)
-
-    def _push_link(self, link: tuple[Any, ...]) -> None:
-        """CH-7.4: activating a card adds its link to the open chain, or opens one."""
-        if self.s.chain_mode == 1:
-            self._add_link(link)
-        else:
-            self._start_chain([link], OTHER[link[1]])
-
-    def _arrive(self, pi: int, qi: int, zone: str, card: CardDef, refs: list[str]) -> None:
-        """CH-7.4, CH-12 negar: a continuo or equipo apoyo, a sector or an arena sits in its zone (on
-        player ``qi``'s side) as its activation link waits on the chain, and starts working when the
-        link resolves: a negated one never works and goes to the Mictlán (see docs/rulings.md)."""
-        s = self.s
-        if s.options.activation_window:  # rules version 1: at work at once, a window for the opponent
-            src = ("zone", qi, zone, card)
-            if card.type != "apoyo":
-                self._fire_card("activated", pi, card, src)
-                self._open_window(OTHER[pi])
-                return
+            p.zones[zi] = card
+        src = ("zone", pi, SUPPORT_ZONES[zi], card)
+        if card.subtype in ("normal", "rapido"):
+            # CH-1.5: normal and rápido apoyos resolve, then go to the Mictlán
+            apoyo = (pi, zi, card)
             if card.fx.effect is not None:
-                self._activate(pi, src, card.fx.effect, refs, None)
-            elif s.chain_mode == 0:
-                self._open_window(OTHER[pi])
-            self._fire_card("activated", pi, card, src)
+                runtime.activate(g, pi, src, card.fx.effect, refs, apoyo)
+            else:
+                push_link(g, ("apoyo", pi, zi, card))
+            runtime.fire_card(g, "activated", pi, card, src)
             return
-        s.arriving = (*s.arriving, (qi, zone))
-        s.fx_changed()
+        arrive(g, pi, pi, SUPPORT_ZONES[zi], card, refs)
+        return
+    if card.type == "sector":
+        si = 0 if zone == "SA" else 1
+        qi = OTHER[pi] if act.get("side") == "opponent" else pi  # CH-1.6
+        s.players[qi].sectors[si] = card
+        s.players[qi].sector_owner[si] = pi
+    else:
+        qi = pi
+        if p.arena is not None:  # CH-3.11: a new arena replaces (destroys) the old one
+            if p.arena.fx.active:
+                s.fx_changed()
+            p.mictlan.append(p.arena)
+            flow.event(g, "destroyed", player=NAMES[pi], card=p.arena.id, reason="arena")
+        p.arena = card
+    arrive(g, pi, qi, zone, card, refs)
+
+
+def push_link(g: ChoqueGame, link: tuple[Any, ...]) -> None:
+    """CH-7.4: activating a card adds its link to the open chain, or opens one."""
+    if g.s.chain_mode == 1:
+        chain.add_link(g, link)
+    else:
+        chain.start_chain(g, [link], OTHER[link[1]])
+
+
+def arrive(g: ChoqueGame, pi: int, qi: int, zone: str, card: CardDef, refs: list[str]) -> None:
+    """CH-7.4, CH-12 negar: a continuo or equipo apoyo, a sector or an arena sits in its zone (on
+    player ``qi``'s side) as its activation link waits on the chain, and starts working when the
+    link resolves: a negated one never works and goes to the Mictlán (see docs/rulings.md)."""
+    s = g.s
+    if s.options.activation_window:  # rules version 1: at work at once, a window for the opponent
+        src = ("zone", qi, zone, card)
+        if card.type != "apoyo":
+            runtime.fire_card(g, "activated", pi, card, src)
+            chain.open_window(g, OTHER[pi])
+            return
         if card.fx.effect is not None:
-            self._activate(pi, ("zone", qi, zone, card), card.fx.effect, refs, ("arrive", qi, zone, card))
-        else:
-            self._push_link(("activation", pi, qi, zone, card))
+            runtime.activate(g, pi, src, card.fx.effect, refs, None)
+        elif s.chain_mode == 0:
+            chain.open_window(g, OTHER[pi])
+        runtime.fire_card(g, "activated", pi, card, src)
+        return
+    s.arriving = (*s.arriving, (qi, zone))
+    s.fx_changed()
+    if card.fx.effect is not None:
+        runtime.activate(g, pi, ("zone", qi, zone, card), card.fx.effect, refs, ("arrive", qi, zone, card))
+    else:
+        push_link(g, ("activation", pi, qi, zone, card))
 
-    # -- CH-6.4 amalgam calls ----------------------------------------------------------------------
-    def _amalgam_options(self, pi: int) -> list[dict[str, Any]]:
-        s = self.s
-        p = s.players[pi]
-        name = NAMES[pi]
-        out: list[dict[str, Any]] = []
-        empty = [CHAR_ZONES[zi] for zi in range(4) if p.chars[zi] is None]
-        if not empty or s.phase != "action" or s.active != pi:
-            return out
-        seen: set[str] = set()
-        usable = sum(1 for c in p.hand if c.type != "alma")  # souls are never materials
-        for card in p.support:
-            if card.id in seen or card.type != "amalgama" or self._call_blocked(pi, card.value):
-                continue
-            seen.add(card.id)
-            if sum(m.count for m in card.fx.materials) > usable:
-                continue  # not enough cards in hand, whatever they are
-            mats = _assign_materials(card, p.hand)
-            if mats is None:
-                continue
-            for zone in empty:
-                out.append({"player": name, "do": "call_amalgam", "card": card.id, "zone": zone,
-                            "materials": [c.id for c in mats]})
+
+# -- CH-6.4 amalgam calls ----------------------------------------------------------------------
+def amalgam_options(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
+    s = g.s
+    p = s.players[pi]
+    name = NAMES[pi]
+    out: list[dict[str, Any]] = []
+    empty = [CHAR_ZONES[zi] for zi in range(4) if p.chars[zi] is None]
+    if not empty or s.phase != "action" or s.active != pi:
         return out
+    seen: set[str] = set()
+    usable = sum(1 for c in p.hand if c.type != "alma")  # souls are never materials
+    for card in p.support:
+        if card.id in seen or card.type != "amalgama" or keywords.call_blocked(g, pi, card.value):
+            continue
+        seen.add(card.id)
+        if sum(m.count for m in card.fx.materials) > usable:
+            continue  # not enough cards in hand, whatever they are
+        mats = _assign_materials(card, p.hand)
+        if mats is None:
+            continue
+        for zone in empty:
+            out.append({"player": name, "do": "call_amalgam", "card": card.id, "zone": zone,
+                        "materials": [c.id for c in mats]})
+    return out
 
-    def _amalgam_call(self, pi: int, act: dict[str, Any]) -> None:
-        """CH-6.4: isolate the materials from the hand, call the amalgam (a special call, CH-6.2)."""
-        p = self.s.players[pi]
-        card = _find(p.support, act["card"])
-        for cid in act["materials"]:
-            m = _take(p.hand, cid)
-            p.forget(m)
-            p.isolated.append(m)  # CH-3.9
-        p.support.remove(card)
-        self._special_call(pi, card, CHAR_ZONES.index(act["zone"]), "amalgam")
+
+def amalgam_call(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
+    """CH-6.4: isolate the materials from the hand, call the amalgam (a special call, CH-6.2)."""
+    p = g.s.players[pi]
+    card = _find(p.support, act["card"])
+    for cid in act["materials"]:
+        m = _take(p.hand, cid)
+        p.forget(m)
+        p.isolated.append(m)  # CH-3.9
+    p.support.remove(card)
+    keywords.special_call(g, pi, card, CHAR_ZONES.index(act["zone"]), "amalgam")
 
 
 def _assign_materials(card: CardDef, hand: list[CardDef]) -> list[CardDef] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from . import stats
 from .state import Equip
 
 if TYPE_CHECKING:
@@ -103,8 +104,8 @@ def side_score(g: ChoqueGame, pi: int, rounds: tuple[float, float]) -> float:
     for zi, c in enumerate(p.chars):
         if c is None:
             continue
-        board += (CHAR_HEART * c.hearts + STAT * (g._strength(pi, zi, c) + g._res(pi, zi, c))
-                  + IMPACT * g._impact(pi, zi, c) + 1.0)
+        board += (CHAR_HEART * c.hearts + STAT * (stats.strength(g, pi, zi, c) + stats.res(g, pi, zi, c))
+                  + IMPACT * stats.impact(g, pi, zi, c) + 1.0)
     score += board * (1.0 - CLOCK_BOARD * clock(rounds[pi]))
     for z in p.zones:
         if z is None:

@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from tablero.core import BadInput, Decision, IllegalAction, Rng
+from tablero.core.game import Game
 from tablero.core.i18n import msg
 from tablero.core.shown import shown
 
-from . import targeting
+from . import chain, combat, decisions, flow, keywords, stats, targeting
 from .cards import CardDef
-from .decisions import ACCEPTS, DecisionRules
+from .decisions import ACCEPTS
 from .editions import get_edition
-from .flow import NAMES
+from .effects import runtime
 from .observation import observe, view
 from .options import OPTIONS, parse_options
 from .refusals import diagnose, pending_rule, rapido_in_hand, unoffered
-from .state import Player, State
+from .state import NAMES, Player, State
 from .versions import RULES_VERSION, options_for
 
 VERBS = ("pass", "end_phase", "ofrenda", "activate_soul", "call", "call_amalgam", "play", "use", "attack",
@@ -29,8 +30,41 @@ _OWN_ZONE = re.compile(r"^(?:([AB])\.)?(C[1-4]|Z[1-5]|SA|SB|arena)$")
 _CARD_REF = re.compile(r"^([AB])\.(hand|mictlan|confined|deck):([a-z0-9_]+)$")
 
 
-class ChoqueGame(DecisionRules):
-    """A CHOQUE in progress. All state is ``self.s`` (one object tree); static cards are shared."""
+Step = Callable[[Any, tuple[Any, ...]], None]
+
+# Work waiting on ``State.stack``, by its first item: the rules modules' step functions (``flow.advance``)
+STEPS: dict[str, Step] = {
+    "new_turn": flow.step_new_turn, "phase": flow.step_phase, "body": flow.step_body, "free": flow.step_free,
+    "cleanup": flow.step_cleanup, "hand_limit": flow.step_hand_limit,
+    "window": chain.step_window, "chain": chain.step_chain, "triggers": chain.step_triggers,
+    "battle": combat.step_battle,
+    "pay": runtime.step_pay, "ops": runtime.step_ops, "trig_targets": runtime.step_trig_targets,
+    "call_into": runtime.step_call_into, "apoyo_done": runtime.step_apoyo_done, "arrived": runtime.step_arrived,
+}
+# Chain links, by their first item: what resolving one does (``keywords.resolve_link``)
+LINKS: dict[str, Callable[..., None]] = {
+    "ability": runtime.link_ability, "trig": runtime.link_trig,
+    "activation": keywords.link_activation, "apoyo": keywords.link_apoyo, "aura": keywords.link_aura,
+    "clarividencia": keywords.link_clarividencia, "mimica": keywords.link_mimica,
+    "zombificar": keywords.link_zombificar, "cosmo": keywords.link_cosmo, "rito": keywords.link_rito,
+    "portal": keywords.link_portal, "atormentar": keywords.link_atormentar,
+}
+
+
+class ChoqueGame(Game):
+    """A CHOQUE in progress. All state is ``self.s`` (one object tree); static cards are shared.
+
+    The rules are modules of plain functions over the game, one per seam of the rulebook: ``flow`` (the turn
+    machine, CH-5, CH-10), ``stats`` (current values, CH-1.3, CH-7.1), ``chain`` (windows and links, CH-7.4,
+    CH-7.5), ``keywords`` (calls and exclusive abilities, CH-6, CH-8), ``effects.runtime`` (card effects,
+    CH-7, CH-12), ``combat`` (CH-9) and ``decisions`` (legal actions and applying one). This class holds the
+    state and answers the core ``Game`` interface; it composes the step and link tables above.
+    """
+
+    s: State
+    _legal_cache: list[dict[str, Any]] | None
+    _steps: ClassVar[dict[str, Step]] = STEPS
+    _links: ClassVar[dict[str, Callable[..., None]]] = LINKS
 
     name: ClassVar[str] = "choque"
     # what each version changed, and which engine options replay an older one: versions.py
@@ -43,9 +77,9 @@ class ChoqueGame(DecisionRules):
 
     def __init__(self, state: State) -> None:
         self.s = state
-        # Declared once, in ChainRules: a compiled class that declares an attribute its base declares gets
-        # a second visit of it in the collector's traversal, and the collector then frees a cache that a
-        # clone shares while the original still holds it (tests/test_compiled_classes.py).
+        # Declared once, here: a compiled class that declares an attribute its base declares gets a second
+        # visit of it in the collector's traversal, and the collector then frees a cache that a clone shares
+        # while the original still holds it (tests/test_compiled_classes.py).
         self._legal_cache = None
 
     # -- the core interface ------------------------------------------------------------------
@@ -55,7 +89,7 @@ class ChoqueGame(DecisionRules):
         if p is None or self.s.winner is not None:
             return None
         detail = str(p[2][0]) if p[1] == "choose" and p[2] else ""
-        return Decision(NAMES[p[0]], p[1], self._is_optional(), detail)
+        return Decision(NAMES[p[0]], p[1], decisions.is_optional(self), detail)
 
     @property
     def winner(self) -> str | None:
@@ -72,7 +106,7 @@ class ChoqueGame(DecisionRules):
             # by a chain step before a state check in the same advance ended the game)
         cache = self._legal_cache
         if cache is None:
-            cache = self._legal_cache = self._legal()
+            cache = self._legal_cache = decisions.legal(self)
         return list(cache)
 
     def answers(self, action: Mapping[str, Any]) -> bool:
@@ -89,8 +123,8 @@ class ChoqueGame(DecisionRules):
             for opt in cache:
                 if opt is action:  # fast path: an action object straight from legal_actions()
                     self._legal_cache = None
-                    self._execute(opt)
-                    self._advance()
+                    decisions.execute(self, opt)
+                    flow.advance(self)
                     return
         self.apply_canonical(action)
 
@@ -102,8 +136,8 @@ class ChoqueGame(DecisionRules):
             for i, opt in enumerate(cache):
                 if opt is action:
                     self._legal_cache = None
-                    self._execute(opt)
-                    self._advance()
+                    decisions.execute(self, opt)
+                    flow.advance(self)
                     return cache[i]  # the listed action itself (``opt`` is typed as the argument here)
         act = self._normalize(action)
         do = act["do"]
@@ -133,7 +167,7 @@ class ChoqueGame(DecisionRules):
             self.s = trial.s
             self._legal_cache = None
             return {**picks[0], "cards": [c for p in picks for c in p["cards"]]}
-        legal = cache if cache is not None else self._legal()
+        legal = cache if cache is not None else decisions.legal(self)
         if do == "call_amalgam" and "materials" in act:
             act = self._canonical_materials(act)
         match = _match(act, legal, self._support_zone_free(act))
@@ -142,8 +176,8 @@ class ChoqueGame(DecisionRules):
         if match is None:
             raise diagnose(self, act, legal)
         self._legal_cache = None
-        self._execute(match)
-        self._advance()
+        decisions.execute(self, match)
+        flow.advance(self)
         return match
 
     def _surrender(self, player: str) -> dict[str, Any]:
@@ -154,8 +188,8 @@ class ChoqueGame(DecisionRules):
         self._legal_cache = None
         s.winner = NAMES[1 - NAMES.index(player)]
         s.pending = None
-        self._event("surrender", player=player)
-        self._event("game_over", winner=s.winner)
+        flow.event(self, "surrender", player=player)
+        flow.event(self, "game_over", winner=s.winner)
         return {"player": player, "do": "surrender"}
 
     def _match_whole_targets(self, act: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -197,7 +231,7 @@ class ChoqueGame(DecisionRules):
         if not materials_ok(card, mats):
             raise IllegalAction("CH-6.4", msg("{materials} do not pay '{card}''s material cost",
                                               materials=", ".join(act["materials"]), card=card.id))
-        for opt in self._legal_cache or self._legal():
+        for opt in self._legal_cache or decisions.legal(self):
             if opt["do"] == "call_amalgam" and opt["card"] == card.id and opt["zone"] == act.get("zone"):
                 return {**opt, "materials": act["materials"]}
         return act
@@ -324,16 +358,16 @@ class ChoqueGame(DecisionRules):
         else:
             raise BadInput(f"first must be A or B, got {shown(first)}")
         g = cls(s)
-        g._event("setup", edition=ed.name, first=NAMES[s.first])  # never the seed: it gives every hidden card
+        flow.event(g, "setup", edition=ed.name, first=NAMES[s.first])  # never the seed: it gives every hidden card
         for p in s.players:  # CH-4.3: four cards each, no mulligan (setup draws trigger nothing)
             for _ in range(4):
                 if p.main:
                     p.hand.append(p.main.pop())
         s.turn = 1
         s.active = s.first
-        g._event("turn", player=NAMES[s.active])
-        g._push_turn_from("start")
-        g._advance()
+        flow.event(g, "turn", player=NAMES[s.active])
+        flow.push_turn_from(g, "start")
+        flow.advance(g)
         return g
 
     @classmethod
@@ -345,9 +379,9 @@ class ChoqueGame(DecisionRules):
             found = s.find(uid)
             assert found is not None
             pi, zi, c = found
-            c.dmg = max(0, g._full_res(pi, zi, c) - res)
-        g._push_turn_from(phase)
-        g._advance()
+            c.dmg = max(0, stats.full_res(g, pi, zi, c) - res)
+        flow.push_turn_from(g, phase)
+        flow.advance(g)
         return g
 
 
@@ -465,22 +499,3 @@ def _match_once(act: dict[str, Any], legal: list[dict[str, Any]], zone_free: boo
 
 
 __all__ = ["ChoqueGame", "CardDef"]
-
-ChoqueGame._steps = {
-    "new_turn": ChoqueGame._step_new_turn,
-    "phase": ChoqueGame._step_phase,
-    "body": ChoqueGame._step_body,
-    "free": ChoqueGame._step_free,
-    "cleanup": ChoqueGame._step_cleanup,
-    "hand_limit": ChoqueGame._step_hand_limit,
-    "pay": ChoqueGame._step_pay,
-    "ops": ChoqueGame._step_ops,
-    "trig_targets": ChoqueGame._step_trig_targets,
-    "call_into": ChoqueGame._step_call_into,
-    "apoyo_done": ChoqueGame._step_apoyo_done,
-    "arrived": ChoqueGame._step_arrived,
-    "window": ChoqueGame._step_window,
-    "chain": ChoqueGame._step_chain,
-    "triggers": ChoqueGame._step_triggers,
-    "battle": ChoqueGame._step_battle,
-}

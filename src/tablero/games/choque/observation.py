@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import stats
 from .cards import CardDef
-from .flow import NAMES
-from .state import CHAR_ZONES, SUPPORT_ZONES, Char, Equip, Player
+from .state import CHAR_ZONES, NAMES, SUPPORT_ZONES, Char, Equip, Player
 
 if TYPE_CHECKING:
-    from .stats import StatsRules
+    from .game import ChoqueGame
 
 
-def _char_json(g: StatsRules, pi: int, zi: int, c: Char) -> dict[str, Any]:
+def _char_json(g: ChoqueGame, pi: int, zi: int, c: Char) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "card": c.card.id, "hearts": c.hearts, "resistance": g._res(pi, zi, c), "strength": g._strength(pi, zi, c),
-        "impact": g._impact(pi, zi, c), "resting": c.resting, "called_this_turn": c.called, "attacked": c.attacked,
+        "card": c.card.id, "hearts": c.hearts, "resistance": stats.res(g, pi, zi, c),
+        "strength": stats.strength(g, pi, zi, c), "impact": stats.impact(g, pi, zi, c), "resting": c.resting,
+        "called_this_turn": c.called, "attacked": c.attacked,
         "defended": c.defended, "zombified": c.zombified,
     }
     if c.gained is not None:
@@ -40,7 +41,7 @@ def _support_json(z: CardDef | Equip, p: Player) -> dict[str, Any]:
     return {"card": z.id}  # type: ignore[union-attr]
 
 
-def player_json(g: StatsRules, p: Player) -> dict[str, Any]:
+def player_json(g: ChoqueGame, p: Player) -> dict[str, Any]:
     out: dict[str, Any] = {
         "hearts": p.hearts, "soul_total": p.soul_total(), "normal_calls_used": p.normal_calls,
         "souls_activated": p.souls_activated,
@@ -67,7 +68,7 @@ def player_json(g: StatsRules, p: Player) -> dict[str, Any]:
     return out
 
 
-def observe(g: StatsRules, pending: dict[str, str] | None) -> dict[str, Any]:
+def observe(g: ChoqueGame, pending: dict[str, str] | None) -> dict[str, Any]:
     s = g.s
     obs: dict[str, Any] = {
         "game": "choque", "edition": s.edition, "turn": s.turn, "first": NAMES[s.first],
@@ -84,7 +85,7 @@ def observe(g: StatsRules, pending: dict[str, str] | None) -> dict[str, Any]:
     return obs
 
 
-def view(g: StatsRules, pending: dict[str, str] | None, viewer: str) -> dict[str, Any]:
+def view(g: ChoqueGame, pending: dict[str, str] | None, viewer: str) -> dict[str, Any]:
     """CH-11.2: hidden keys absent; what an effect showed the viewer listed under ``revealed``."""
     s = g.s
     vi = NAMES.index(viewer)

@@ -16,6 +16,9 @@ from tablero.core import Rng
 from .cards import CardDef
 from .options import DEFAULT_OPTIONS, Options
 
+NAMES = ("A", "B")  # the players, as actions and observations name them
+OTHER = (1, 0)      # the other player's index
+
 PLAYERS = ("A", "B")
 CHAR_ZONES = ("C1", "C2", "C3", "C4")        # CH-3.1: sector A = C1 C2, sector B = C3 C4
 SUPPORT_ZONES = ("Z1", "Z2", "Z3", "Z4", "Z5")  # CH-3.3
@@ -390,3 +393,13 @@ class State:
     def field_sig(self) -> int:
         """Changes whenever a character enters or leaves the field (a Portal swap is neither)."""
         return self.field_moves
+
+def _took_top(known: list[int], remaining: int) -> None:
+    """Update per-viewer deck knowledge after the top card left a deck now holding ``remaining``."""
+    if not (known[0] or known[1] or known[2] or known[3]):
+        return
+    for v in (0, 1):
+        if known[v] > 0:
+            known[v] -= 1
+        if known[2 + v] > remaining:
+            known[2 + v] = remaining

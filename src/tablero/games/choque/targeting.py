@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tablero.core.i18n import Msg, msg
 
+from . import flow
+from .effects import runtime
 from .effects.schema import Ability, TargetSpec
 
 if TYPE_CHECKING:
-    from .effects.runtime import EffectRules
+    from .game import ChoqueGame
 
 MAX_TARGET_OPTIONS = 200  # beyond this many target lists for one activation, they are chosen one at a time
 
@@ -61,10 +63,10 @@ class Activation(NamedTuple):
     prefix: int
 
 
-def activation(g: EffectRules, pi: int, act: dict[str, Any]) -> Activation | None:
+def activation(g: ChoqueGame, pi: int, act: dict[str, Any]) -> Activation | None:
     """The card ability a ``use`` or the apoyo effect a ``play`` activates (None: it activates none)."""
     if act["do"] == "use":
-        for src, ref, abilities in g._field_sources(pi):
+        for src, ref, abilities in runtime.field_sources(g, pi):
             if ref == act.get("source"):
                 for ab in abilities:
                     if ab.name == act.get("ability"):
@@ -76,7 +78,7 @@ def activation(g: EffectRules, pi: int, act: dict[str, Any]) -> Activation | Non
     return Activation(card.fx.effect, ("hand", pi, card), 1 if card.subtype == "equipo" else 0)
 
 
-def listed_without_targets(g: EffectRules, pi: int, opt: dict[str, Any]) -> Activation | None:
+def listed_without_targets(g: ChoqueGame, pi: int, opt: dict[str, Any]) -> Activation | None:
     """The activation of a listed action that leaves its targets to be chosen one at a time, if it does."""
     found = activation(g, pi, opt) if opt["do"] in ("use", "play") else None
     if found is None or len(opt.get("targets") or ()) - found.prefix >= needed(found.ability):
@@ -93,12 +95,12 @@ def needed(ab: Ability) -> int:
     return sum(spec.count for spec in ab.targets if not spec.random)
 
 
-def candidates(g: EffectRules, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]]:
+def candidates(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]]:
     """The references each chosen target spec may name now, in the engine's order."""
-    return [[r for r, _ in g._target_candidates(pi, spec, src)] for spec in chosen_specs(ab)]
+    return [[r for r, _ in runtime.target_candidates(g, pi, spec, src)] for spec in chosen_specs(ab)]
 
 
-def options(g: EffectRules, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]] | OneAtATime | None:
+def options(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]] | OneAtATime | None:
     """Every legal ``targets`` list for activating ``ab`` (None: no legal choice exists), or
     ``ONE_AT_A_TIME`` when there are more than ``MAX_TARGET_OPTIONS``."""
     per_spec: list[list[list[str]]] = []
@@ -116,7 +118,7 @@ def options(g: EffectRules, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[
     return out
 
 
-def _slots(g: EffectRules, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]]:
+def _slots(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]]:
     """One candidate list per single target to name, in order (a spec of count 2 gives two slots)."""
     return [refs for spec, refs in zip(chosen_specs(ab), candidates(g, pi, ab, src), strict=True)
             for _ in range(spec.count)]
@@ -137,7 +139,7 @@ def _completes(slots: list[list[str]], used: set[str]) -> bool:
     return False
 
 
-def next_refs(g: EffectRules, pi: int, choice: TargetChoice) -> list[str]:
+def next_refs(g: ChoqueGame, pi: int, choice: TargetChoice) -> list[str]:
     """The references the next pick may name: not named yet, and leaving the rest completable."""
     picked = list(choice.act.get("targets") or [])[choice.prefix:]
     slots = _slots(g, pi, choice.ability, choice.source)
@@ -155,7 +157,7 @@ def next_refs(g: EffectRules, pi: int, choice: TargetChoice) -> list[str]:
     return out
 
 
-def fit(g: EffectRules, pi: int, ab: Ability, src: tuple[Any, ...], refs: list[str]) -> list[str] | Msg:
+def fit(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...], refs: list[str]) -> list[str] | Msg:
     """The legality predicate of a whole ``targets`` list: the list in the engine's order (each spec's
     references as its candidates come), or why it is not legal (the card's text names its targets)."""
     specs = chosen_specs(ab)
@@ -176,16 +178,16 @@ def fit(g: EffectRules, pi: int, ab: Ability, src: tuple[Any, ...], refs: list[s
     return out
 
 
-def ask(g: EffectRules, pi: int, act: dict[str, Any], ab: Ability, src: tuple[Any, ...], prefix: int) -> bool:
+def ask(g: ChoqueGame, pi: int, act: dict[str, Any], ab: Ability, src: tuple[Any, ...], prefix: int) -> bool:
     """Open the one-at-a-time choice if ``act`` names fewer targets than ``ab`` needs (it was listed without
     them, see ``options``); False when the action is complete and goes on as it is."""
     if len(act.get("targets") or ()) - prefix >= needed(ab):
         return False
-    g._set_pending(pi, "choose", TargetChoice("targets", dict(act), ab, src, prefix))
+    flow.set_pending(g, pi, "choose", TargetChoice("targets", dict(act), ab, src, prefix))
     return True
 
 
-def pick_options(g: EffectRules, pi: int, choice: TargetChoice) -> list[dict[str, Any]]:
+def pick_options(g: ChoqueGame, pi: int, choice: TargetChoice) -> list[dict[str, Any]]:
     """The ``choose`` actions of the pending target choice, one per reference that may come next."""
     name = choice.act["player"]
     refs = next_refs(g, pi, choice)
@@ -196,14 +198,14 @@ def pick_options(g: EffectRules, pi: int, choice: TargetChoice) -> list[dict[str
     return [{"player": name, "do": "choose", "targets": [r]} for r in refs]
 
 
-def pick(g: EffectRules, pi: int, choice: TargetChoice, act: dict[str, Any]) -> dict[str, Any] | None:
+def pick(g: ChoqueGame, pi: int, choice: TargetChoice, act: dict[str, Any]) -> dict[str, Any] | None:
     """Add the picked reference; the completed action (targets in the engine's order) once all are named,
     else None after asking for the next one."""
     refs = list(choice.act.get("targets") or [])
     refs.extend(act.get("targets") or [])
     done = not act.get("targets") or len(refs) - choice.prefix >= needed(choice.ability)
     if not done:
-        g._set_pending(pi, "choose", choice._replace(act={**choice.act, "targets": refs}))
+        flow.set_pending(g, pi, "choose", choice._replace(act={**choice.act, "targets": refs}))
         return None
     whole = fit(g, pi, choice.ability, choice.source, refs[choice.prefix:])
     ordered = whole if isinstance(whole, list) else refs[choice.prefix:]

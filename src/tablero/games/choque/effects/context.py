@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..flow import _took_top
+from ..state import _took_top
 
 if TYPE_CHECKING:
     from ..cards import CardDef

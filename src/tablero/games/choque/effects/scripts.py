@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import flow
+
 Script = Callable[[Any, Any], None]
 
 
@@ -27,7 +29,7 @@ def _espejo_de_humo(game: Any, ctx: Any) -> None:
         game.s.rng.shuffle(p.main)
         p.main_known[:] = [0, 0, 0, 0]
         for _ in range(n):
-            if not game._draw_main(pi):
+            if not flow.draw_main(game, pi):
                 break
 
 

@@ -9,7 +9,8 @@ from tablero.core import IllegalAction
 from tablero.core.i18n import Msg, msg
 
 from .. import targeting
-from ..flow import NAMES
+from ..effects import runtime
+from ..state import NAMES
 from .calls import rito
 from .common import CARD_TEXT, Asked, describe_filter, mimic_at
 
@@ -43,7 +44,7 @@ def _printed(a: Asked) -> IllegalAction | None:
     CH-7.1), an encendido only in one's own action phase and not as a response (CH-7.2, CH-7.4)."""
     src = a.act.get("source")
     name = a.act.get("ability")
-    sources = {ref: (h, abilities) for h, ref, abilities in a.g._field_sources(a.pi)}
+    sources = {ref: (h, abilities) for h, ref, abilities in runtime.field_sources(a.g, a.pi)}
     mimic = mimic_at(a.g, a.pi, src)
     if src not in sources:
         if mimic is not None:
@@ -124,23 +125,23 @@ def ability(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str]) -> Illeg
     name: Msg | str = repr(ab.name)
     if ab.name == "effect" and src[0] == "hand":
         name = msg("the effect of '{card}'", card=src[-1].id)
-    if ab.once_per_turn and g._once_key(src, ab) in g.s.used:
+    if ab.once_per_turn and runtime.once_key(g, src, ab) in g.s.used:
         return IllegalAction(CARD_TEXT, msg("its text allows {name} once per turn, and it was used this turn",
                                             name=name))
-    if not g._condition_ok(pi, src, ab.condition):
+    if not runtime.condition_ok(g, pi, src, ab.condition):
         return IllegalAction(CARD_TEXT, msg("the condition in the text of {name} is not met ({condition})",
                                             name=name, condition=describe_filter(ab.condition)))
-    if not g._can_pay(pi, ab, src):
+    if not runtime.can_pay(g, pi, ab, src):
         if src[0] == "hand" and _pays_only_with_itself(g, pi, ab, src[-1]):
             return IllegalAction("CH-1.5", msg("'{card}' cannot pay its own discard cost: once activated an apoyo "
                                                "is in its support zone, not in your hand", card=src[-1].id))
         costs = ", ".join(op.verb for op in ab.cost)
         return IllegalAction(CARD_TEXT, msg("the cost in the text of {name} cannot be paid ({costs})", name=name,
                                             costs=costs))
-    if not g._can_act(pi, ab, src):
+    if not runtime.can_act(g, pi, ab, src):
         return IllegalAction("CH-7.6", msg("{name} can do nothing now (nothing its text acts on is there), so it is "
                                            "not offered", name=name))
-    if g._target_options(pi, ab, src) is None:
+    if runtime.target_options(g, pi, ab, src) is None:
         return IllegalAction(CARD_TEXT, msg("{name} has no legal target now (its text says what it targets)",
                                             name=name))
     return _targets(g, pi, ab, src, refs, name)
@@ -154,7 +155,7 @@ def _targets(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str], name: M
             return IllegalAction(CARD_TEXT, msg("{name} takes no targets by its text, not {refs}", name=name,
                                                 refs=", ".join(refs)))
         return None
-    if not refs and isinstance(g._target_options(pi, ab, src), targeting.OneAtATime):
+    if not refs and isinstance(runtime.target_options(g, pi, ab, src), targeting.OneAtATime):
         return None
     why = targeting.fit(g, pi, ab, src, refs)
     if isinstance(why, list):
@@ -169,7 +170,7 @@ def _targets(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str], name: M
 
 def _example(g: ChoqueGame, pi: int, ab: Any, src: Any) -> str:
     """One legal target list, to show in a refusal."""
-    options = g._target_options(pi, ab, src)
+    options = runtime.target_options(g, pi, ab, src)
     if isinstance(options, list) and options:
         return ", ".join(options[0])
     slots = [refs for spec, refs in zip(targeting.chosen_specs(ab), targeting.candidates(g, pi, ab, src),
@@ -182,7 +183,7 @@ def _example(g: ChoqueGame, pi: int, ab: Any, src: Any) -> str:
 
 def _pays_only_with_itself(g: ChoqueGame, pi: int, ab: Any, card: Any) -> bool:
     """Whether the hand could pay the ability's discard costs if the apoyo being played counted."""
-    from ..stats import _card_matches
+    from ..filters import _card_matches
 
     hand = g.s.players[pi].hand
     short = False

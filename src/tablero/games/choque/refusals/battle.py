@@ -6,8 +6,7 @@ from __future__ import annotations
 from tablero.core import IllegalAction
 from tablero.core.i18n import msg
 
-from ..flow import NAMES, OTHER
-from ..state import Char, sector_of
+from ..state import NAMES, OTHER, Char, sector_of
 from .common import Asked
 
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from tablero.core import IllegalAction
 from tablero.core.i18n import msg
 
-from ..flow import NAMES
+from .. import keywords
+from ..state import NAMES
 from .common import Asked
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def call(a: Asked) -> IllegalAction | None:
     if c.value > total:
         return IllegalAction("CH-6.1", msg("'{card}' has value {value}, more than the {total} of your active souls",
                                            card=c.id, value=c.value, total=total))
-    if a.g._call_blocked(a.pi, c.value):
+    if keywords.call_blocked(a.g, a.pi, c.value):
         return IllegalAction("CH-8", msg("Toxina: no calls of value {value} or lower during this action phase",
                                          value=p.toxina_now))
     if p.chars[int(act["zone"][1]) - 1] is not None:
@@ -80,7 +81,7 @@ def call_amalgam(a: Asked) -> IllegalAction:
         return IllegalAction("CH-3.1", msg("{zone} is not a character zone (C1–C4)", zone=zone))
     if isinstance(zone, str) and zone.startswith("C") and p.chars[int(zone[1]) - 1] is not None:
         return IllegalAction("CH-3.11", msg("zone {zone} is occupied", zone=zone))
-    if a.g._call_blocked(a.pi, c.value):
+    if keywords.call_blocked(a.g, a.pi, c.value):
         return IllegalAction("CH-8", msg("Toxina: no calls of value {value} or lower during this action phase",
                                          value=p.toxina_now))
     return IllegalAction("CH-6.4", msg("your hand cannot pay '{card}''s material cost", card=c.id))

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from tablero.core import IllegalAction
 from tablero.core.i18n import Msg, msg
 
-from ..flow import OTHER
-from ..state import sector_of
+from .. import keywords
+from ..state import OTHER, sector_of
 from .common import CARD_TEXT, CHAR_ZONE
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def choice(g: ChoqueGame, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -
         _, purpose, op, src, _, _ = data
         card = _zone_card(g, pi, op, purpose, cid)
         if card is not None and purpose in ("special_call", "liberar") and card.is_character \
-                and g._call_blocked(pi, card.value):
+                and keywords.call_blocked(g, pi, card.value):
             return IllegalAction("CH-8", msg("Toxina: no calls of value {value} or lower during this action phase, "
                                              "special calls included ({card} has value {card_value})",
                                              value=p.toxina_now, card=repr(cid), card_value=card.value))
@@ -98,7 +98,7 @@ def _zombificar_why(g: ChoqueGame, pi: int, uid: int, act: dict[str, Any]) -> Ms
     if card.value > 5:
         return msg("Zombificar calls a character of value 5 or less; '{card}' has value {value}", card=card.id,
                    value=card.value)
-    if g._call_blocked(pi, card.value):
+    if keywords.call_blocked(g, pi, card.value):
         return msg("Toxina: no calls of value {value} or lower during this action phase, special calls included",
                    value=p.toxina_now)
     if len(refs) != 2:

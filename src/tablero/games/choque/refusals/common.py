@@ -12,8 +12,7 @@ from tablero.core.i18n import Msg, msg
 
 from ..cards import CardDef
 from ..decisions import KIND_RULE
-from ..flow import NAMES
-from ..state import PHASES, Player
+from ..state import NAMES, PHASES, Player
 
 if TYPE_CHECKING:
     from ..game import ChoqueGame

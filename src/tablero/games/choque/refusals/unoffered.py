@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from tablero.core import IllegalAction
 from tablero.core.i18n import Msg, msg
 
-from ..flow import NAMES
-from ..state import PHASES
+from .. import decisions
+from ..effects import runtime
+from ..state import NAMES, PHASES
 from .common import CHAR_ZONE, KIND_TEXT, THE_PHASE, accepts, choice_rule, pending_rule, rapido_in_hand, when
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ def unoffered_ability(g: ChoqueGame, act: dict[str, Any], holder: Msg) -> Illega
         elif ability == "cosmo":
             return IllegalAction("CH-8", msg("Cosmo is offered only when you draw the card"))
         elif ability not in ("aura", "rito", "portal"):
-            ab = next((a for _, ref, abilities in g._field_sources(pi) if ref == act.get("source")
+            ab = next((a for _, ref, abilities in runtime.field_sources(g, pi) if ref == act.get("source")
                        for a in abilities if a.name == ability), None)
             if ab is not None:
                 category = ab.category
@@ -245,7 +246,7 @@ def _as_a_response(g: ChoqueGame, act: dict[str, Any]) -> IllegalAction | None:
     trial = g.clone(private=True)
     trial.s.pending = (pi, "response", ())
     trial._legal_cache = None
-    legal = trial._legal()
+    legal = decisions.legal(trial)
     if _match(act, legal, trial._support_zone_free(act)) is not None:
         return None
     from . import diagnose

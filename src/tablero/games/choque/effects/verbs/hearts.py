@@ -8,15 +8,15 @@ from ..context import EffectContext
 from .reach import players
 
 if TYPE_CHECKING:
-    from ..runtime import EffectRules
+    from ...game import ChoqueGame
 
 
-def gain_hearts(g: EffectRules, ctx: EffectContext, a: Any) -> None:
+def gain_hearts(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
     for qi in players(ctx, a["player"]):
         g.s.players[qi].hearts += a["amount"]
 
 
-def lose_hearts(g: EffectRules, ctx: EffectContext, a: Any) -> None:
+def lose_hearts(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
     for qi in players(ctx, a["player"]):
         p = g.s.players[qi]
         p.hearts = max(0, p.hearts - a["amount"])

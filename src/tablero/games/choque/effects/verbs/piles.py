@@ -4,29 +4,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...flow import NAMES
-from ...stats import _card_matches
+from ... import flow
+from ...effects import runtime
+from ...filters import _card_matches
+from ...state import NAMES
 from ..context import ZONE_LISTS, EffectContext, sample, send_top
 from ..schema import Op
 from .reach import players
 
 if TYPE_CHECKING:
-    from ..runtime import EffectRules
+    from ...game import ChoqueGame
 
 
-def draw(g: EffectRules, ctx: EffectContext, a: Any) -> None:
+def draw(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
     for qi in players(ctx, a["player"]):
         for _ in range(a["count"]):
-            if not g._draw_main(qi):
+            if not flow.draw_main(g, qi):
                 break
 
 
-def send(g: EffectRules, ctx: EffectContext, a: Any) -> None:
+def send(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
     for qi in players(ctx, a["player"]):
         send_top(g.s.players[qi], a["count"])
 
 
-def shuffle(g: EffectRules, ctx: EffectContext, a: Any) -> None:
+def shuffle(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
     for qi in players(ctx, a["player"]):
         p = g.s.players[qi]
         if a["deck"] == "main":
@@ -37,7 +39,7 @@ def shuffle(g: EffectRules, ctx: EffectContext, a: Any) -> None:
             p.soul_known[:] = [0, 0, 0, 0]
 
 
-def discard(g: EffectRules, ctx: EffectContext, a: Any) -> None:
+def discard(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
     s = g.s
     for qi in players(ctx, a["player"]):
         p = s.players[qi]
@@ -49,14 +51,14 @@ def discard(g: EffectRules, ctx: EffectContext, a: Any) -> None:
                 card = p.hand.pop(j)
                 p.forget(card)
                 p.mictlan.append(card)
-                g._event("discard", player=NAMES[qi], card=card.id)
+                flow.event(g, "discard", player=NAMES[qi], card=card.id)
         else:
             op = Op("discard", {"count": n, "filter": None})
-            g._select(qi, "discard", op, ctx.source, n, ())
+            runtime.select(g, qi, "discard", op, ctx.source, n, ())
             return
 
 
-def add(g: EffectRules, ctx: EffectContext, a: Any) -> None:
+def add(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
     """CH-12 añadir: from the deck or the Mictlán to the hand; a searched deck is shuffled after."""
     pi = ctx.player
     p = g.s.players[pi]
@@ -68,4 +70,4 @@ def add(g: EffectRules, ctx: EffectContext, a: Any) -> None:
             g.s.rng.shuffle(p.main)
             p.main_known[:] = [0, 0, 0, 0]
         return
-    g._select(pi, "add", Op("add", a), ctx.source, min(a["count"], len(cands)), ())
+    runtime.select(g, pi, "add", Op("add", a), ctx.source, min(a["count"], len(cands)), ())

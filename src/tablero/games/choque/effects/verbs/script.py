@@ -8,8 +8,8 @@ from ..context import EffectContext
 from ..scripts import SCRIPTS
 
 if TYPE_CHECKING:
-    from ..runtime import EffectRules
+    from ...game import ChoqueGame
 
 
-def script(g: EffectRules, ctx: EffectContext, a: Any) -> None:
+def script(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
     SCRIPTS[a["name"]](g, ctx)  # the name was checked when the card was loaded
