@@ -12,10 +12,12 @@ COMPILED = [
     "src/tablero/core/game.py",
     *(f"src/tablero/games/choque/{m}.py" for m in (
         "cards", "state", "flow", "stats", "chain", "keywords", "combat", "decisions", "game",
-        "observation", "resample", "evaluate", "targeting")),
+        "observation", "resample", "evaluate", "targeting", "filters")),
     "src/tablero/games/choque/effects/schema.py",
     "src/tablero/games/choque/effects/runtime.py",
     "src/tablero/games/choque/effects/context.py",
+    "src/tablero/games/choque/exclusive/__init__.py",
+    "src/tablero/games/choque/exclusive/toxina.py",
     *(f"src/tablero/games/choque/effects/verbs/{m}.py" for m in (
         "__init__", "reach", "removal", "stats", "piles", "calls", "hearts", "cancel", "script")),
     # the search agents: their tree walk and the evaluation above are what an MCTS iteration costs

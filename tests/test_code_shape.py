@@ -52,3 +52,17 @@ def test_no_game_class_stands_on_more_than_one_level_of_engine_classes() -> None
                 tall.append(f"{where[name]}:{name}({b}({', '.join(grand)}))")
     assert "ChoqueGame" in bases and bases["ChoqueGame"] == ["Game"]
     assert not tall, f"classes on a tower of engine classes: {tall}"
+
+
+def test_a_gathered_keyword_is_read_in_its_own_module() -> None:
+    """Issue 18: the state a keyword of ``games/choque/exclusive/`` keeps (``Player.toxina_now``...) is read
+    and written by its module alone, besides the state that holds it and the refusals that quote it."""
+    choque = PACKAGE / "games" / "choque"
+    for module in sorted((choque / "exclusive").glob("*.py")):
+        if module.name == "__init__.py":
+            continue
+        field = f"{module.stem}_"
+        strays = [p.relative_to(choque).as_posix() for p in sorted(choque.rglob("*.py"))
+                  if p != module and p.name != "state.py" and "refusals" not in p.parts
+                  and f".{field}" in p.read_text(encoding="utf-8")]
+        assert not strays, f"{module.stem}'s state is touched outside exclusive/{module.name}: {strays}"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import chain, flow, keywords, stats
 from .effects import runtime
+from .exclusive import toxina
 from .state import CHAR_ZONES, NAMES, OTHER, Battle, Char, sector_of
 
 if TYPE_CHECKING:
@@ -312,9 +313,7 @@ def take_hit(g: ChoqueGame, pi: int, zi: int, c: Char) -> bool:
         g.s.log.append({"player": name, "card": c.card.id, "hearts": c.hearts, "event": "heart_lost",
                            "turn": g.s.turn})
         return True
-    if c.has("toxina"):  # CH-8 Toxina: the opponent's next action phase
-        o = g.s.players[OTHER[pi]]
-        o.toxina_next = max(o.toxina_next, c.card.value)
+    toxina.defeated(g, pi, c)
     keywords.leave_field(g, pi, zi, "mictlan", reason="defeated")
     flow.event(g, "defeated", player=name, card=c.card.id)
     return False

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import chain, combat, flow, keywords, stats
 from .effects import runtime
+from .exclusive import toxina
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
@@ -156,7 +157,7 @@ def hand_options(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
     free_z = _free_support_zone(p.zones)
     total = p.soul_total() if p.normal_calls < 2 else -1  # CH-6.1: the ceiling, or both calls used
     empty_c = [CHAR_ZONES[i] for i in range(4) if p.chars[i] is None]
-    tox = p.toxina_now if (s.active == pi and s.phase == "action") else -1
+    tox = toxina.barred_up_to(g, pi)
     seen: set[str] = set()
     for card in p.hand:
         cid = card.id
@@ -272,7 +273,7 @@ def execute_free(g: ChoqueGame, pi: int, kind: str, act: dict[str, Any]) -> None
     do = act["do"]
     if do == "end_phase":
         if kind == "action":
-            p.toxina_now = -1
+            toxina.action_phase_ends(p)
         s.log.append({"player": NAMES[pi], "phase": s.phase, "event": "end_phase", "turn": s.turn})
         return
     s.stack.append(("free", kind))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import chain, keywords
 from .effects import runtime
+from .exclusive import toxina
 from .state import NAMES, OTHER, PHASES, Equip, _took_top
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def step_body(g: ChoqueGame, step: tuple[Any, ...]) -> None:
     elif ph == "turn_draw":
         draw_main(g, pi)  # CH-5.5 (the first player draws on turn 1 too)
     elif ph == "action":
-        p.toxina_now, p.toxina_next = p.toxina_next, -1  # CH-8 Toxina: this action phase
+        toxina.action_phase_starts(p)
         s.pending = (pi, "action", ())  # the free decision (CH-7.5)
     elif ph == "combat":
         s.pending = (pi, "combat", ())

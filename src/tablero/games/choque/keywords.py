@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import chain, flow, stats
 from .effects import runtime
+from .exclusive import toxina
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
@@ -40,10 +41,8 @@ def place(g: ChoqueGame, pi: int, card: CardDef, zi: int, how: str) -> Char:
 
 
 def call_blocked(g: ChoqueGame, pi: int, value: int) -> bool:
-    """CH-8 Toxina: no calls of that value or lower during the player's next action phase."""
-    s = g.s
-    p = s.players[pi]
-    return p.toxina_now >= 0 and value <= p.toxina_now and s.active == pi and s.phase == "action"
+    """Whether a call of a character of ``value`` is barred now (CH-8 Toxina, ``exclusive/toxina.py``)."""
+    return toxina.blocks_call(g, pi, value)
 
 
 def normal_call(g: ChoqueGame, pi: int, card: CardDef, zi: int) -> None:

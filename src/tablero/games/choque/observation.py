@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import stats
 from .cards import CardDef
+from .exclusive import toxina
 from .state import CHAR_ZONES, NAMES, SUPPORT_ZONES, Char, Equip, Player
 
 if TYPE_CHECKING:
@@ -63,8 +64,9 @@ def player_json(g: ChoqueGame, p: Player) -> dict[str, Any]:
     out["mictlan"] = [c.id for c in p.mictlan]
     out["confined"] = [c.id for c in p.confined]
     out["isolated"] = [c.id for c in p.isolated]
-    if p.toxina_now >= 0 or p.toxina_next >= 0:
-        out["toxina"] = max(p.toxina_now, p.toxina_next)
+    barred = toxina.shown(p)
+    if barred is not None:
+        out["toxina"] = barred
     return out
 
 
