@@ -92,3 +92,15 @@ def test_a_pick_that_leaves_no_way_to_complete_the_list_is_not_offered() -> None
 
 def C(n: int, k: int) -> int:  # noqa: N802 (the binomial coefficient's usual name)
     return len(list(combinations(range(n), k)))
+
+
+def test_the_terminal_says_what_the_one_at_a_time_choice_is_for() -> None:
+    from tablero.games.choque.cardfile import shipped_pool
+    from tablero.play.session import choice_context
+    from tablero.play.text import CardBook
+
+    g = _game()
+    g.apply({"player": "A", "do": "use", "source": "A.C1", "ability": "Exilio"})
+    cards = [*shipped_pool(), g.s.players[0].chars[0].card]
+    assert choice_context(g, CardBook(cards, "en")) == "Choose the targets of Exilio, one at a time."
+    assert choice_context(g, CardBook(cards, "es")) == "Elige los objetivos de Exilio, uno a uno."

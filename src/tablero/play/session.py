@@ -431,25 +431,27 @@ def _kinds() -> set[str]:
 
 
 def choice_context(game: ChoqueGame, book: CardBook) -> str:
-    """What a ``choose`` decision is about. The Game API says only ``choose``; the engine's pending tuple
-    names the ability (read-only here), so the human knows what they are picking for."""
+    """What a ``choose`` decision is about. The Game API says only ``choose``; the engine's pending record
+    (``pending.py``) names the ability (read-only here), so the human knows what they are picking for."""
     lang = book.lang
     try:
         pending = game.s.pending
-        if pending is None or pending[1] != "choose":
+        if pending is None or pending.kind != "choose":
             return ""
-        data = pending[2]
-        what = data[0]
+        data = pending.data
+        what = data.what
         if what == "elite":
-            return tr(lang, "c_elite", card=_uid_name(game, data[1], book))
+            return tr(lang, "c_elite", card=_uid_name(game, data.uid, book))
         if what == "cosmo":
-            return tr(lang, "c_cosmo", card=book.name(data[1].id))
+            return tr(lang, "c_cosmo", card=book.name(data.card.id))
         if what == "optional":
-            return tr(lang, "c_optional", ability=book.ability_name(str(getattr(data[2], "name", "?"))))
+            return tr(lang, "c_optional", ability=book.ability_name(str(getattr(data.ability, "name", "?"))))
         if what == "trig_target":
-            return tr(lang, "c_trig_target", ability=book.ability_name(str(getattr(data[1][3], "name", "?"))))
+            return tr(lang, "c_trig_target", ability=book.ability_name(str(getattr(data.run.ability, "name", "?"))))
+        if what == "targets":
+            return tr(lang, "c_targets", ability=book.ability_name(str(getattr(data.ability, "name", "?"))))
         if what == "select":
-            purpose, op, src = data[1], data[2], data[3]
+            purpose, op, src = data.purpose, data.op, data.source
             source = _handle_name(game, src, book)
             verb_key = f"v_{getattr(op, 'verb', '')}"
             verb = tr(lang, verb_key) if verb_key in TEXTS else str(getattr(op, "verb", ""))

@@ -88,6 +88,7 @@ _EN: dict[str, Msg] = {
     "v_return_soul": msg("return a soul to your hand"), "v_sacrifice": msg("sacrifice"), "v_send": msg("send"),
     "v_return": msg("return"),
     "c_trig_target": msg("Choose the target of {ability}."),
+    "c_targets": msg("Choose the targets of {ability}, one at a time."),
     "c_zone": msg("Choose the zone to call the character into."),
     "log_header": msg("What happened:"),
     "cards_header": msg("Cards in view:"),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import chain, flow, keywords, stats
 from .effects import runtime
 from .exclusive import toxina
+from .pending import EliteChoice
 from .state import CHAR_ZONES, NAMES, OTHER, Battle, Char, sector_of
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def step_battle(g: ChoqueGame, step: tuple[Any, ...]) -> None:
     if b is None:
         return
     if what == "elite":
-        flow.set_pending(g, b.player, "choose", ("elite", b.attacker))
+        flow.set_pending(g, b.player, "choose", EliteChoice(b.attacker))
     elif what == "check":
         battle_check(g, b)
     elif what == "defence":

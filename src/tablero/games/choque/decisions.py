@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from . import chain, combat, flow, keywords, stats
 from .effects import runtime
 from .exclusive import toxina
+from .pending import DiscardDown, Pending, TriggerTargetChoice
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
@@ -52,13 +53,13 @@ def is_optional(g: ChoqueGame) -> bool:
     s = g.s
     if s.pending is None:
         return False
-    kind = s.pending[1]
+    kind = s.pending.kind
     if kind in ("response", "defend", "battle_repeat"):
         return True
     if kind == "ofrenda":
         return s.options.ofrenda_optional  # CH-5.3: mandatory unless the house rule restores the pass
     if kind == "choose":
-        return s.pending[2][0] not in MANDATORY_CHOICES
+        return s.pending.data.what not in MANDATORY_CHOICES
     return False
 
 
@@ -196,16 +197,16 @@ def sector_options(g: ChoqueGame, pi: int, card: CardDef, out: list[dict[str, An
                 out.append(act if side == "own" else {**act, "side": "opponent"})
 
 
-def choose_options(g: ChoqueGame, pi: int, data: tuple[Any, ...]) -> list[dict[str, Any]]:
+def choose_options(g: ChoqueGame, pi: int, data: Any) -> list[dict[str, Any]]:
+    """The answers to a ``choose``, by what it is about (a record of ``pending.py``)."""
     name = NAMES[pi]
-    what = data[0]
+    what = data.what
     base = {"player": name, "do": "choose"}
     if what == "elite":
         return [{**base, "option": "double"}]
     if what == "clarividencia":
-        _, looked, picked = data
-        rest = list(looked)
-        for c in picked:
+        rest = list(data.looked)
+        for c in data.picked:
             rest.remove(c)
         return [{**base, "cards": [cid]} for cid in _distinct(rest)]
     if what == "mimica":
@@ -213,25 +214,25 @@ def choose_options(g: ChoqueGame, pi: int, data: tuple[Any, ...]) -> list[dict[s
                                                                if c.is_character)]
     if what == "zombificar":
         return [{**base, "cards": [card.id], "targets": [f"{name}.Z{sz + 1}", f"{name}.C{zi + 1}"]}
-                for sz, card, zi in keywords.zombificar_options(g, pi, data[1])]
+                for sz, card, zi in keywords.zombificar_options(g, pi, data.uid)]
     if what == "cosmo":
-        return [{**base, "option": f"C{zi + 1}"} for zi in keywords.cosmo_zones(g, pi, data[1])]
+        return [{**base, "option": f"C{zi + 1}"} for zi in keywords.cosmo_zones(g, pi, data.card)]
     if what == "optional":
         return [{**base, "option": "use"}]
     if what == "select":
         return runtime.select_options(g, pi, data)
     if what == "targets":
-        return targeting.pick_options(g, pi, data)  # type: ignore[arg-type]
+        return targeting.pick_options(g, pi, data)
     if what == "trig_target":
         out = []
-        for ref, h in data[4]:
+        for ref, h in data.candidates:
             if h[0] == "card":
                 out.append({**base, "cards": [h[3].id]})
             else:
                 out.append({**base, "targets": [ref]})
         return out
     if what == "zone":
-        return [{**base, "option": CHAR_ZONES[zi]} for zi in data[2]]
+        return [{**base, "option": CHAR_ZONES[zi]} for zi in data.zones]
     raise AssertionError(what)  # pragma: no cover
 
 
@@ -330,44 +331,44 @@ def discard_down(g: ChoqueGame, pi: int, cid: str) -> None:
     p.mictlan.append(card)
     flow.event(g, "discard", player=NAMES[pi], card=card.id)
     if len(p.hand) > 7:
-        g.s.pending = (pi, "discard", (len(p.hand) - 7,))
+        g.s.pending = Pending(pi, "discard", DiscardDown(len(p.hand) - 7))
 
 
-def execute_choice(g: ChoqueGame, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -> None:
-    """The answer to a ``choose`` decision, by what is being chosen (``data[0]``)."""
+def execute_choice(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> None:
+    """The answer to a ``choose`` decision, by what is being chosen (``data.what``, ``pending.py``)."""
     s = g.s
     p = s.players[pi]
-    what = data[0]
+    what = data.what
     if act["do"] == "pass":
         flow.event(g, "declined", player=NAMES[pi], ability=what)
     elif what == "elite":
-        combat.elite_double(g, data[1])
+        combat.elite_double(g, data.uid)
     elif what == "clarividencia":
-        s.pending = (pi, "choose", data)
-        keywords.clarividencia_pick(g, pi, _find(data[1], act["cards"][0]))
+        s.pending = Pending(pi, "choose", data)
+        keywords.clarividencia_pick(g, pi, _find(data.looked, act["cards"][0]))
     elif what == "mimica":
-        keywords.mimica_pick(g, pi, data[1], _find(p.mictlan, act["cards"][0]))
+        keywords.mimica_pick(g, pi, data.uid, _find(p.mictlan, act["cards"][0]))
     elif what == "zombificar":
         sz = int(act["targets"][0][-1]) - 1
         zi = int(act["targets"][1][-1]) - 1
         keywords.zombificar_do(g, pi, sz, _find(p.mictlan, act["cards"][0]), zi)
     elif what == "cosmo":
-        keywords.cosmo_do(g, pi, data[1], int(act["option"][1]) - 1)
+        keywords.cosmo_do(g, pi, data.card, int(act["option"][1]) - 1)
     elif what == "optional":
-        runtime.start_trigger(g, pi, data[1], data[2], data[3])
+        runtime.start_trigger(g, pi, data.source, data.ability, data.event)
     elif what == "select":
         runtime.select_pick(g, pi, data, act)
     elif what == "trig_target":
         trig_target_pick(g, data, act)
     elif what == "targets":
-        targets_pick(g, pi, data, act)  # type: ignore[arg-type]
+        targets_pick(g, pi, data, act)
     elif what == "zone":
-        runtime.call_from(g, pi, data[1], CHAR_ZONES.index(act["option"]))
+        runtime.call_from(g, pi, data.handle, CHAR_ZONES.index(act["option"]))
 
 
-def trig_target_pick(g: ChoqueGame, data: tuple[Any, ...], act: dict[str, Any]) -> None:
+def trig_target_pick(g: ChoqueGame, data: TriggerTargetChoice, act: dict[str, Any]) -> None:
     """A trigger's target chosen (a card or a zone); the trigger's remaining targets come next."""
-    _, run, i, picked, cands = data
+    run, i, picked, cands = data.run, data.spec_index, data.picked, data.candidates
     if act.get("cards"):
         h = next(h for _, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
     else:

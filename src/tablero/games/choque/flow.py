@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import chain, keywords
 from .effects import runtime
 from .exclusive import toxina
+from .pending import DiscardDown, Pending
 from .state import NAMES, OTHER, PHASES, Equip, _took_top
 
 if TYPE_CHECKING:
@@ -60,8 +61,8 @@ def advance(g: ChoqueGame) -> None:
             check_win(g)
 
 
-def set_pending(g: ChoqueGame, pi: int, kind: str, data: tuple[Any, ...] = ()) -> None:
-    g.s.pending = (pi, kind, data)
+def set_pending(g: ChoqueGame, pi: int, kind: str, data: Any = ()) -> None:
+    g.s.pending = Pending(pi, kind, data)
 
 
 # -- CH-10 winning and losing --------------------------------------------------------------
@@ -131,9 +132,9 @@ def step_body(g: ChoqueGame, step: tuple[Any, ...]) -> None:
         draw_main(g, pi)  # CH-5.5 (the first player draws on turn 1 too)
     elif ph == "action":
         toxina.action_phase_starts(p)
-        s.pending = (pi, "action", ())  # the free decision (CH-7.5)
+        s.pending = Pending(pi, "action")  # the free decision (CH-7.5)
     elif ph == "combat":
-        s.pending = (pi, "combat", ())
+        s.pending = Pending(pi, "combat")
     elif ph == "end":
         # CH-5.8: "at end of turn" effects, then the hand limit, then the cleanup
         s.stack.append(("cleanup",))
@@ -145,7 +146,7 @@ def step_hand_limit(g: ChoqueGame, step: tuple[Any, ...]) -> None:
     pi = g.s.active
     excess = len(g.s.players[pi].hand) - 7
     if excess > 0:
-        set_pending(g, pi, "discard", (excess,))
+        set_pending(g, pi, "discard", DiscardDown(excess))
 
 
 def step_free(g: ChoqueGame, step: tuple[Any, ...]) -> None:

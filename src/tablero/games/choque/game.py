@@ -88,8 +88,8 @@ class ChoqueGame(Game):
         p = self.s.pending
         if p is None or self.s.winner is not None:
             return None
-        detail = str(p[2][0]) if p[1] == "choose" and p[2] else ""
-        return Decision(NAMES[p[0]], p[1], decisions.is_optional(self), detail)
+        detail = str(p.data.what) if p.kind == "choose" else ""
+        return Decision(NAMES[p.player], p.kind, decisions.is_optional(self), detail)
 
     @property
     def winner(self) -> str | None:
@@ -115,7 +115,7 @@ class ChoqueGame(Game):
         if p is None or self.s.winner is not None:
             return False
         do = action.get("do")  # any object may arrive here (a scenario's malformed verb): never hash a list
-        return action.get("player") == NAMES[p[0]] and isinstance(do, str) and do in ACCEPTS[p[1]]
+        return action.get("player") == NAMES[p.player] and isinstance(do, str) and do in ACCEPTS[p.kind]
 
     def apply(self, action: Mapping[str, Any]) -> None:
         cache = self._legal_cache
@@ -158,7 +158,7 @@ class ChoqueGame(Game):
             trial = self.clone()
             picks: list[dict[str, Any]] = []
             for i, cid in enumerate(cards):
-                if i > 0 and (trial.s.pending is None or trial.s.pending[:2] != (pi, kind)):
+                if i > 0 and (trial.s.pending is None or (trial.s.pending.player, trial.s.pending.kind) != (pi, kind)):
                     if kind == "choose" and i == len(cards) - 1:
                         break  # the last card of a full ordering was placed by the pick before it
                     raise IllegalAction(rule, msg("too many cards: the choice was complete before {card}",

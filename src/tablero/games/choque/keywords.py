@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import chain, flow, stats
 from .effects import runtime
 from .exclusive import toxina
+from .pending import ClarividenciaChoice, CosmoChoice, MimicaChoice, ZombificarChoice
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
@@ -194,20 +195,19 @@ def link_clarividencia(g: ChoqueGame, pi: int, uid: int, x: int) -> None:
     if x == 1:
         p.main_known[pi] = max(p.main_known[pi], 1)
         return
-    flow.set_pending(g, pi, "choose", ("clarividencia", looked, ()))
+    flow.set_pending(g, pi, "choose", ClarividenciaChoice(tuple(looked)))
 
 
 def clarividencia_pick(g: ChoqueGame, pi: int, card: CardDef) -> None:
     """One pick: the first picked card goes on top, each later one to the bottom (in pick order)."""
     s = g.s
     assert s.pending is not None
-    _, looked, picked = s.pending[2]
-    picked = (*picked, card)
+    looked, picked = s.pending.data.looked, (*s.pending.data.picked, card)
     rest = list(looked)
     for c in picked:
         rest.remove(c)
     if len(rest) > 1:
-        flow.set_pending(g, pi, "choose", ("clarividencia", looked, picked))
+        flow.set_pending(g, pi, "choose", ClarividenciaChoice(looked, picked))
         return
     order = list(picked) + rest
     p = s.players[pi]
@@ -231,7 +231,7 @@ def link_mimica(g: ChoqueGame, pi: int, uid: int) -> None:
     if found is None or found[0] != pi:
         return
     if any(c.is_character for c in g.s.players[pi].mictlan):
-        flow.set_pending(g, pi, "choose", ("mimica", uid))
+        flow.set_pending(g, pi, "choose", MimicaChoice(uid))
 
 
 def mimica_pick(g: ChoqueGame, pi: int, uid: int, card: CardDef) -> None:
@@ -269,7 +269,7 @@ def zombificar_options(g: ChoqueGame, pi: int, uid: int) -> list[tuple[int, Card
 
 def link_zombificar(g: ChoqueGame, pi: int, uid: int) -> None:
     if zombificar_options(g, pi, uid):
-        flow.set_pending(g, pi, "choose", ("zombificar", uid))
+        flow.set_pending(g, pi, "choose", ZombificarChoice(uid))
 
 
 def zombificar_do(g: ChoqueGame, pi: int, soul_zone: int, card: CardDef, zi: int) -> None:
@@ -289,7 +289,7 @@ def zombificar_do(g: ChoqueGame, pi: int, soul_zone: int, card: CardDef, zi: int
 
 def link_cosmo(g: ChoqueGame, pi: int, card: CardDef) -> None:
     if cosmo_zones(g, pi, card):
-        flow.set_pending(g, pi, "choose", ("cosmo", card))
+        flow.set_pending(g, pi, "choose", CosmoChoice(card))
 
 
 def cosmo_zones(g: ChoqueGame, pi: int, card: CardDef) -> list[int]:

@@ -15,6 +15,7 @@ from tablero.core import Rng
 
 from .cards import CardDef
 from .options import DEFAULT_OPTIONS, Options
+from .pending import Pending
 
 NAMES = ("A", "B")  # the players, as actions and observations name them
 OTHER = (1, 0)      # the other player's index
@@ -259,7 +260,7 @@ class Battle:
 
 
 class State:
-    """Everything in one CHOQUE. ``pending`` is (player index, kind, data) or None."""
+    """Everything in one CHOQUE. ``pending`` is the decision waited on (``pending.Pending``) or None."""
 
     __slots__ = ("edition", "players", "turn", "first", "active", "phase", "winner", "pending", "stack",
                  "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
@@ -276,7 +277,7 @@ class State:
         self.active = 0
         self.phase = "start"
         self.winner: str | None = None
-        self.pending: tuple[int, str, tuple[Any, ...]] | None = None
+        self.pending: Pending | None = None
         self.stack: list[tuple[Any, ...]] = []     # work still to do, last = next
         self.chain: list[tuple[Any, ...]] = []     # CH-7.4 links, last = resolves first
         self.chain_prio = 0

@@ -47,11 +47,11 @@ class TargetChoice(NamedTuple):
     what is chosen so far, after ``prefix`` entries that are not the ability's, the equipped character of
     an equipo), the ability and the handle its targets are seen from (CH-7.4)."""
 
-    what: str            # "targets", the detail of the choose decision
     act: dict[str, Any]  # the use or play action, with the targets chosen so far
     ability: Ability
     source: tuple[Any, ...]
     prefix: int
+    what: str = "targets"  # the detail of the choose decision
 
 
 class Activation(NamedTuple):
@@ -183,7 +183,7 @@ def ask(g: ChoqueGame, pi: int, act: dict[str, Any], ab: Ability, src: tuple[Any
     them, see ``options``); False when the action is complete and goes on as it is."""
     if len(act.get("targets") or ()) - prefix >= needed(ab):
         return False
-    flow.set_pending(g, pi, "choose", TargetChoice("targets", dict(act), ab, src, prefix))
+    flow.set_pending(g, pi, "choose", TargetChoice(dict(act), ab, src, prefix))
     return True
 
 

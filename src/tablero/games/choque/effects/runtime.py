@@ -30,6 +30,7 @@ from typing import Any
 from .. import targeting
 from ..cards import CardDef
 from ..filters import _ability_cards, _card_matches
+from ..pending import OptionalChoice, SelectChoice, TriggerTargetChoice, ZoneChoice
 from ..state import CHAR_ZONES, NAMES, OTHER, SUPPORT_ZONES, Char, Equip, sector_of
 from ..targeting import OneAtATime
 from . import verbs
@@ -769,7 +770,7 @@ def link_trig(g: ChoqueGame, pi: int, src: Handle, ab: Ability, ctx: tuple[Any, 
         if not spec.random and len(target_candidates(g, pi, spec, src)) < spec.count:
             return  # no legal target: the trigger does nothing
     if ab.optional:
-        flow.set_pending(g, pi, "choose", ("optional", src, ab, ctx))
+        flow.set_pending(g, pi, "choose", OptionalChoice(src, ab, ctx))
         return
     start_trigger(g, pi, src, ab, ctx)
 
@@ -809,7 +810,7 @@ def step_trig_targets(g: ChoqueGame, step: tuple[Any, ...]) -> None:
     if not cands:
         g.s.stack.append(("trig_targets", run, i + 1, picked))
         return
-    flow.set_pending(g, pi, "choose", ("trig_target", run, i, picked, tuple(cands)))
+    flow.set_pending(g, pi, "choose", TriggerTargetChoice(run, i, picked, tuple(cands)))
 
 
 # -- the verbs ----------------------------------------------------------------------------------
@@ -880,11 +881,11 @@ def select_candidates(g: ChoqueGame, pi: int, purpose: str, op: Op, src: Handle)
 
 
 def select(g: ChoqueGame, pi: int, purpose: str, op: Op, src: Handle, need: int, picked: tuple[Any, ...]) -> None:
-    flow.set_pending(g, pi, "choose", ("select", purpose, op, src, need, picked))
+    flow.set_pending(g, pi, "choose", SelectChoice(purpose, op, src, need, picked))
 
 
-def select_options(g: ChoqueGame, pi: int, data: tuple[Any, ...]) -> list[dict[str, Any]]:
-    _, purpose, op, src, need, picked = data
+def select_options(g: ChoqueGame, pi: int, data: SelectChoice) -> list[dict[str, Any]]:
+    purpose, op, src, picked = data.purpose, data.op, data.source, data.picked
     name = NAMES[pi]
     out = []
     for ref, h in select_candidates(g, pi, purpose, op, src):
@@ -905,8 +906,8 @@ def select_options(g: ChoqueGame, pi: int, data: tuple[Any, ...]) -> list[dict[s
     return out
 
 
-def select_pick(g: ChoqueGame, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -> None:
-    _, purpose, op, src, need, picked = data
+def select_pick(g: ChoqueGame, pi: int, data: SelectChoice, act: dict[str, Any]) -> None:
+    purpose, op, src, need, picked = data.purpose, data.op, data.source, data.need, data.picked
     if act.get("cards") == [] and not act.get("targets"):
         select_done(g, pi, purpose, op, src, picked)  # nothing left to pick (see select_options)
         return
@@ -968,7 +969,7 @@ def step_call_into(g: ChoqueGame, step: tuple[Any, ...]) -> None:
     if len(zones) == 1:
         call_from(g, pi, h, zones[0])
         return
-    flow.set_pending(g, pi, "choose", ("zone", h, tuple(zones)))
+    flow.set_pending(g, pi, "choose", ZoneChoice(h, tuple(zones)))
 
 
 def call_from(g: ChoqueGame, pi: int, h: Handle, zi: int) -> None:

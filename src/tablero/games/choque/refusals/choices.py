@@ -16,13 +16,13 @@ if TYPE_CHECKING:
     from ..game import ChoqueGame
 
 
-def choice(g: ChoqueGame, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -> IllegalAction:
+def choice(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> IllegalAction:
     """Why an answer is not among the options of the pending choice: the keyword's text (CH-8) or the card's
     (CH-0.2) says what may be chosen; an occupied zone is CH-3.11; an apoyo still resolving is in its zone,
     not yet in the Mictlán (CH-1.5); a call Toxina blocks is CH-8."""
     s = g.s
     p = s.players[pi]
-    what = data[0]
+    what = data.what
     cards = act.get("cards") or []
     cid = cards[0] if cards else None
     option = act.get("option")
@@ -45,12 +45,12 @@ def choice(g: ChoqueGame, pi: int, data: tuple[Any, ...], act: dict[str, Any]) -
         return IllegalAction("CH-8", msg("Mímica selects a character in your Mictlán; {card} is not a character",
                                          card=repr(cid)))
     if what == "zombificar":
-        return IllegalAction("CH-8", _zombificar_why(g, pi, data[1], act))
+        return IllegalAction("CH-8", _zombificar_why(g, pi, data.uid, act))
     if what == "cosmo":
         return IllegalAction("CH-8", msg("Cosmo's special call goes into one of your empty character zones "
                                          "(option: C1..C4)"))
     if what == "select" and cid is not None:
-        _, purpose, op, src, _, _ = data
+        purpose, op, src = data.purpose, data.op, data.source
         card = _zone_card(g, pi, op, purpose, cid)
         if card is not None and purpose in ("special_call", "liberar") and card.is_character \
                 and keywords.call_blocked(g, pi, card.value):

@@ -43,7 +43,7 @@ class Asked:
     act: dict[str, Any]
     pi: int  # who acts
     kind: str  # the kind of the pending decision
-    data: tuple[Any, ...]  # the pending decision's data
+    data: Any  # the pending decision's data (a record of pending.py)
 
     @classmethod
     def of(cls, g: ChoqueGame, act: dict[str, Any]) -> Asked:
@@ -68,10 +68,10 @@ class Asked:
         raise IllegalAction(rule, msg("{card} is not in {player}'s hand", card=repr(cid), player=NAMES[self.pi]))
 
 
-def choice_rule(g: ChoqueGame, data: tuple[Any, ...]) -> str:
+def choice_rule(g: ChoqueGame, data: Any) -> str:
     """The rule a pending choice follows: a keyword's choice its CH-8 text, a card effect's choice the card's
     own text (CH-0.2)."""
-    return "CH-8" if data and data[0] in KEYWORD_CHOICES else CARD_TEXT
+    return "CH-8" if getattr(data, "what", None) in KEYWORD_CHOICES else CARD_TEXT
 
 
 def pending_rule(g: ChoqueGame) -> str:

@@ -13,6 +13,7 @@ from tablero.core.i18n import Msg, msg
 
 from .. import decisions
 from ..effects import runtime
+from ..pending import Pending
 from ..state import NAMES, PHASES
 from .common import CHAR_ZONE, KIND_TEXT, THE_PHASE, accepts, choice_rule, pending_rule, rapido_in_hand, when
 
@@ -29,7 +30,7 @@ class Unoffered:
     pi: int  # who acts
     qi: int  # whose decision is pending
     kind: str
-    data: tuple[Any, ...]
+    data: Any  # the pending decision's data (a record of pending.py)
 
     @property
     def do(self) -> str:
@@ -244,7 +245,7 @@ def _as_a_response(g: ChoqueGame, act: dict[str, Any]) -> IllegalAction | None:
 
     pi = NAMES.index(act["player"])
     trial = g.clone(private=True)
-    trial.s.pending = (pi, "response", ())
+    trial.s.pending = Pending(pi, "response")
     trial._legal_cache = None
     legal = decisions.legal(trial)
     if _match(act, legal, trial._support_zone_free(act)) is not None:
