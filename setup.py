@@ -12,7 +12,7 @@ COMPILED = [
     "src/tablero/core/game.py",
     *(f"src/tablero/games/choque/{m}.py" for m in (
         "cards", "state", "flow", "stats", "chain", "keywords", "combat", "decisions", "game",
-        "observation", "resample", "evaluate", "targeting", "filters")),
+        "observation", "resample", "evaluate", "targeting", "filters", "pending", "links")),
     "src/tablero/games/choque/effects/schema.py",
     "src/tablero/games/choque/effects/runtime.py",
     "src/tablero/games/choque/effects/context.py",

@@ -45,9 +45,10 @@ def _picks_one_by_one(g: Any, act: dict[str, Any]) -> str:
     """The position after a list-form ``discard``/``choose`` made as single picks, each one among the listed
     legal actions when it is made (the last card of a full ordering may be placed by the pick before it)."""
     t = g.clone()
-    kind = t.s.pending[:2]
+    kind = (t.s.pending.player, t.s.pending.kind)
     for i, cid in enumerate(act["cards"]):
-        if i > 0 and t.s.pending is not None and t.s.pending[:2] != kind and i == len(act["cards"]) - 1:
+        now = (t.s.pending.player, t.s.pending.kind) if t.s.pending is not None else None
+        if i > 0 and now is not None and now != kind and i == len(act["cards"]) - 1:
             break
         assert any(la["do"] == act["do"] and la.get("cards") == [cid] for la in t.legal_actions()), (act, cid)
         t.apply({**act, "cards": [cid]})

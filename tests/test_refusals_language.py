@@ -107,8 +107,8 @@ def _position(seed: int, ok: Any) -> tuple[ChoqueGame, int]:
     for s in range(seed, seed + 40):
         g = make_game(s)
         for _ in random_moves(g, s):
-            if g.pending is not None and g.s.pending is not None and ok(g, g.s.pending[0]):
-                return g, g.s.pending[0]
+            if g.pending is not None and g.s.pending is not None and ok(g, g.s.pending.player):
+                return g, g.s.pending.player
     raise AssertionError("no such position")
 
 
@@ -137,7 +137,7 @@ def test_wrong_player_unknown_zone_occupied_zone_and_too_few_souls() -> None:
 
     def too_dear(g: ChoqueGame, pi: int) -> bool:
         p = g.s.players[pi]
-        return (g.s.pending is not None and g.s.pending[1] == "action" and p.normal_calls < 2
+        return (g.s.pending is not None and g.s.pending.kind == "action" and p.normal_calls < 2
                 and not keywords.call_blocked(g, pi, 0) and any(c is None for c in p.chars)
                 and any(c.type == "personaje" and c.value > p.soul_total() for c in p.hand))
 
@@ -216,7 +216,7 @@ def test_a_refusal_of_targets_names_zones_not_a_python_list() -> None:
     for seed in (1, 3, 5, 7, 9, 11):
         g = make_game(seed, effects=True)
         for _ in random_moves(g, seed):
-            if g.s.pending is None or g.s.pending[1] != "action":
+            if g.s.pending is None or g.s.pending.kind != "action":
                 continue
             me = g.pending.player if g.pending else "A"
             for a in g.legal_actions():

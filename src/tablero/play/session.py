@@ -332,7 +332,7 @@ class PlaySession:
     # -- response windows (CH-7.5): one line, and only those the player wants to stop at ----------------
     def chain_text(self, game: ChoqueGame) -> str:
         """What is on the chain, link by link, in words ("nothing on the chain")."""
-        links = [self.t("window_link", player=NAMES[link[1]], what=link_words(game, link, self.book))
+        links = [self.t("window_link", player=NAMES[link.player], what=link_words(game, link, self.book))
                  for link in game.s.chain]
         return self.t("window_chain", links=" → ".join(links)) if links else self.t("window_empty")
 
@@ -487,21 +487,20 @@ def run_play(opts: PlayOptions, console: Console | None = None) -> int:
         return 2
 
 
-def link_words(game: ChoqueGame, link: tuple[Any, ...], book: CardBook) -> str:
-    """A chain link in words: its ability and the card it comes from, read from the link (read-only), or
-    the kind of link when it names neither (a keyword's link)."""
-    ability = next((x for x in link[2:] if hasattr(x, "ops") and hasattr(x, "category")), None)
-    card: CardDef | None = None
-    for x in link[2:]:
-        parts = x if isinstance(x, tuple) else (x,)
-        for y in parts:
-            if isinstance(y, CardDef):
-                card = card or y
-        if isinstance(x, tuple) and len(x) == 2 and x[0] == "char" and card is None:
-            found = game.s.find(x[1])
+def link_words(game: ChoqueGame, link: Any, book: CardBook) -> str:
+    """A chain link in words: its ability and the card it comes from, read from the link's record
+    (``links.py``, read-only), or the kind of link when it names neither (a keyword's link)."""
+    ability = getattr(link, "ability", None)
+    card = getattr(link, "card", None)
+    source = getattr(link, "source", None)
+    if card is None and source is not None:
+        if source[0] == "char":
+            found = game.s.find(source[1])
             card = found[2].card if found is not None else None
-    name = book.name(card.id) if card is not None else ""
+        elif isinstance(source[-1], CardDef):
+            card = source[-1]
+    name = book.name(card.id) if isinstance(card, CardDef) else ""
     if ability is not None and ability.name not in ("effect", "ability"):
         what = book.ability_name(ability.name)
         return f"{what} ({name})" if name else what
-    return name or link_name(str(link[0]), book)
+    return name or link_name(str(link.kind), book)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import flow, keywords
+from .links import Link, Queued, WindowMark
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
@@ -30,7 +31,7 @@ def step_window(g: ChoqueGame, step: tuple[Any, ...]) -> None:
         start_chain(g, [], prio)
 
 
-def start_chain(g: ChoqueGame, links: list[tuple[Any, ...]], prio: int) -> None:
+def start_chain(g: ChoqueGame, links: list[Link], prio: int) -> None:
     s = g.s
     s.chain = links
     s.chain_prio = prio
@@ -39,7 +40,7 @@ def start_chain(g: ChoqueGame, links: list[tuple[Any, ...]], prio: int) -> None:
     s.stack.append(("chain",))
 
 
-def queue_trigger(g: ChoqueGame, link: tuple[Any, ...]) -> None:
+def queue_trigger(g: ChoqueGame, link: Queued) -> None:
     """A disparo ability (or a call's window) waits for the next chain (CH-7.3, CH-6.5)."""
     s = g.s
     s.triggers.append(link)
@@ -52,21 +53,21 @@ def step_triggers(g: ChoqueGame, step: tuple[Any, ...]) -> None:
     if s.chain_mode != 0 or not s.triggers:
         return
     trig, s.triggers = s.triggers, []
-    links = [t for t in trig if t[0] != "window"]
+    links = [t for t in trig if not isinstance(t, WindowMark)]
     # CH-7.4: the opponent of the last player to add responds first; a call's controller is "the
     # player who added" even when its call triggered nothing (CH-6.5).
-    last = trig[-1][1]
+    last = trig[-1].player
     if not links and not keywords.has_response(g, OTHER[last]):
         return  # an empty window nobody can answer (CH-7.5)
     start_chain(g, links, OTHER[last])
 
 
-def add_link(g: ChoqueGame, link: tuple[Any, ...]) -> None:
+def add_link(g: ChoqueGame, link: Link) -> None:
     s = g.s
     s.chain.append(link)
     s.chain_passes = 0
-    s.chain_prio = OTHER[link[1]]
-    flow.event(g, "chain_link", player=NAMES[link[1]], link=link[0], size=len(s.chain))
+    s.chain_prio = OTHER[link.player]
+    flow.event(g, "chain_link", player=NAMES[link.player], link=link.kind, size=len(s.chain))
 
 
 def chain_pass(g: ChoqueGame) -> None:
@@ -95,9 +96,9 @@ def step_chain(g: ChoqueGame, step: tuple[Any, ...] = ("chain",)) -> None:
         # Disparo abilities raised while the chain is open (an activation targeted something, a cost
         # sent a character away...) join it as responses (CH-7.4).
         trig, s.triggers = s.triggers, []
-        for link in trig:
-            if link[0] != "window":
-                add_link(g, link)
+        for queued in trig:
+            if not isinstance(queued, WindowMark):
+                add_link(g, queued)
     q = s.chain_prio
     s.stack.append(("chain",))
     options = keywords.response_options(g, q) if flow.may_respond(g, q) else []

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from . import chain, combat, flow, keywords, stats
 from .effects import runtime
 from .exclusive import toxina
+from .links import ActivationLink, ApoyoLink, AtormentarLink, Link
 from .pending import DiscardDown, Pending, TriggerTargetChoice
 
 if TYPE_CHECKING:
@@ -306,7 +307,7 @@ def execute_use(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
         zi = int(act["source"][-1]) - 1
         c = keywords.leave_field(g, pi, zi, "confined")  # the cost: confine this character
         flow.event(g, "use", player=NAMES[pi], ability="atormentar", source=c.card.id)
-        chain.start_chain(g, [("atormentar", pi, c.card.value)], OTHER[pi])
+        chain.start_chain(g, [AtormentarLink(pi, c.card.value)], OTHER[pi])
     else:
         keywords.use_rapido(g, pi, act)
 
@@ -418,7 +419,7 @@ def play(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
             if card.fx.effect is not None:
                 runtime.activate(g, pi, src, card.fx.effect, refs, apoyo)
             else:
-                push_link(g, ("apoyo", pi, zi, card))
+                push_link(g, ApoyoLink(pi, zi, card))
             runtime.fire_card(g, "activated", pi, card, src)
             return
         arrive(g, pi, pi, SUPPORT_ZONES[zi], card, refs)
@@ -439,12 +440,12 @@ def play(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
     arrive(g, pi, qi, zone, card, refs)
 
 
-def push_link(g: ChoqueGame, link: tuple[Any, ...]) -> None:
+def push_link(g: ChoqueGame, link: Link) -> None:
     """CH-7.4: activating a card adds its link to the open chain, or opens one."""
     if g.s.chain_mode == 1:
         chain.add_link(g, link)
     else:
-        chain.start_chain(g, [link], OTHER[link[1]])
+        chain.start_chain(g, [link], OTHER[link.player])
 
 
 def arrive(g: ChoqueGame, pi: int, qi: int, zone: str, card: CardDef, refs: list[str]) -> None:
@@ -469,7 +470,7 @@ def arrive(g: ChoqueGame, pi: int, qi: int, zone: str, card: CardDef, refs: list
     if card.fx.effect is not None:
         runtime.activate(g, pi, ("zone", qi, zone, card), card.fx.effect, refs, ("arrive", qi, zone, card))
     else:
-        push_link(g, ("activation", pi, qi, zone, card))
+        push_link(g, ActivationLink(pi, qi, zone, card))
 
 
 # -- CH-6.4 amalgam calls ----------------------------------------------------------------------

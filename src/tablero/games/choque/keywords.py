@@ -13,6 +13,20 @@ from typing import TYPE_CHECKING
 from . import chain, flow, stats
 from .effects import runtime
 from .exclusive import toxina
+from .links import (
+    ActivationLink,
+    ApoyoLink,
+    AtormentarLink,
+    AuraLink,
+    ClarividenciaLink,
+    CosmoLink,
+    Link,
+    MimicaLink,
+    PortalLink,
+    RitoLink,
+    WindowMark,
+    ZombificarLink,
+)
 from .pending import ClarividenciaChoice, CosmoChoice, MimicaChoice, ZombificarChoice
 
 if TYPE_CHECKING:
@@ -54,7 +68,7 @@ def normal_call(g: ChoqueGame, pi: int, card: CardDef, zi: int) -> None:
     p.normal_calls += 1
     c = place(g, pi, card, zi, "normal")
     call_triggers(g, pi, c, normal=True)
-    chain.queue_trigger(g, ("window", pi))
+    chain.queue_trigger(g, WindowMark(pi))
 
 
 def special_call(g: ChoqueGame, pi: int, card: CardDef, zi: int, how: str, zombified: bool = False) -> Char:
@@ -65,7 +79,7 @@ def special_call(g: ChoqueGame, pi: int, card: CardDef, zi: int, how: str, zombi
         c.refresh()
         g.s.fx_changed()
     call_triggers(g, pi, c, normal=False)
-    chain.queue_trigger(g, ("window", pi))
+    chain.queue_trigger(g, WindowMark(pi))
     return c
 
 
@@ -73,17 +87,17 @@ def call_triggers(g: ChoqueGame, pi: int, c: Char, normal: bool) -> None:
     if c.card.fx.abilities:
         runtime.fire_char(g, "called", pi, c, how="normal" if normal else "special")
     if c.has("clarividencia"):
-        chain.queue_trigger(g, ("clarividencia", pi, c.uid, c.param("clarividencia")))
+        chain.queue_trigger(g, ClarividenciaLink(pi, c.uid, c.param("clarividencia")))
     if normal and c.has("mimica"):
-        chain.queue_trigger(g, ("mimica", pi, c.uid))
+        chain.queue_trigger(g, MimicaLink(pi, c.uid))
     if normal and c.has("zombificar"):
-        chain.queue_trigger(g, ("zombificar", pi, c.uid))
+        chain.queue_trigger(g, ZombificarLink(pi, c.uid))
 
 
 def on_drawn(g: ChoqueGame, pi: int, card: CardDef) -> None:
     """CH-8 Cosmo: drawing it offers a special call (asked when its link resolves); drawn triggers."""
     if "cosmo" in card.keywords:
-        chain.queue_trigger(g, ("cosmo", pi, card))
+        chain.queue_trigger(g, CosmoLink(pi, card))
     if card.fx.abilities:
         runtime.fire_card(g, "drawn", pi, card, ("hand", pi, card))
 
@@ -112,29 +126,28 @@ def leave_field(g: ChoqueGame, pi: int, zi: int, to: str, reason: str = "") -> C
 
 
 # -- effect links ---------------------------------------------------------------------------
-def resolve_link(g: ChoqueGame, link: tuple[Any, ...]) -> None:
+def resolve_link(g: ChoqueGame, link: Link) -> None:
     """CH-7.6: a negated link does nothing, whatever made it. Card abilities and triggers say so
     themselves (a negated apoyo still leaves for the Mictlán after its link); every other link —
     keywords, activations of continuous cards — is stopped here."""
-    kind = link[0]
+    kind = link.kind
     s = g.s
     if kind not in _SELF_NEGATING and len(s.chain) in s.negated:
         link_negated(g, link)
         return
-    g._links[kind](g, *link[1:])
+    g._links[kind](g, link)
 
 
-def link_negated(g: ChoqueGame, link: tuple[Any, ...]) -> None:
-    kind = link[0]
-    flow.event(g, "negated", player=NAMES[link[1]], ability=kind)
-    if kind == "apoyo":
-        link_apoyo(g, *link[1:])  # CH-1.5: a negated normal apoyo still goes to the Mictlán
-    elif kind == "activation":
-        _, pi, qi, zone, card = link
-        arrived(g, pi, qi, zone, card, negated=True)
+def link_negated(g: ChoqueGame, link: Link) -> None:
+    flow.event(g, "negated", player=NAMES[link.player], ability=link.kind)
+    if isinstance(link, ApoyoLink):
+        link_apoyo(g, link)  # CH-1.5: a negated normal apoyo still goes to the Mictlán
+    elif isinstance(link, ActivationLink):
+        arrived(g, link.player, link.owner, link.zone, link.card, negated=True)
 
 
-def link_activation(g: ChoqueGame, pi: int, qi: int, zone: str, card: CardDef) -> None:
+def link_activation(g: ChoqueGame, link: ActivationLink) -> None:
+    pi, qi, zone, card = link.player, link.owner, link.zone, link.card
     arrived(g, pi, qi, zone, card, negated=False)
 
 
@@ -172,8 +185,9 @@ def in_zone(q: Any, zone: str, card: CardDef) -> bool:
     return (z.card if isinstance(z, Equip) else z) is card
 
 
-def link_apoyo(g: ChoqueGame, pi: int, zi: int, card: CardDef) -> None:
+def link_apoyo(g: ChoqueGame, link: ApoyoLink) -> None:
     """CH-1.5: a normal apoyo resolves, then goes to the Mictlán (effects arrive with card files)."""
+    pi, zi, card = link.player, link.zone_index, link.card
     p = g.s.players[pi]
     if p.zones[zi] is card:
         p.zones[zi] = None
@@ -181,10 +195,11 @@ def link_apoyo(g: ChoqueGame, pi: int, zi: int, card: CardDef) -> None:
         g.s.fx_changed()
 
 
-def link_clarividencia(g: ChoqueGame, pi: int, uid: int, x: int) -> None:
+def link_clarividencia(g: ChoqueGame, link: ClarividenciaLink) -> None:
     """CH-8 Clarividencia X: look at the top X, one back on top, the rest to the bottom in any order.
     CH-7.6: the link resolves as far as it can even when its character has left the field: X was
     fixed when the ability triggered."""
+    pi, x = link.player, link.x
     s = g.s
     p = s.players[pi]
     x = min(x, len(p.main))
@@ -225,8 +240,9 @@ def clarividencia_pick(g: ChoqueGame, pi: int, card: CardDef) -> None:
     flow.event(g, "clarividencia_done", player=NAMES[pi], bottom=len(bottom))
 
 
-def link_mimica(g: ChoqueGame, pi: int, uid: int) -> None:
+def link_mimica(g: ChoqueGame, link: MimicaLink) -> None:
     """CH-8 Mímica: confine a character of your Mictlán; this character gains its abilities."""
+    pi, uid = link.player, link.uid
     found = g.s.find(uid)
     if found is None or found[0] != pi:
         return
@@ -267,7 +283,8 @@ def zombificar_options(g: ChoqueGame, pi: int, uid: int) -> list[tuple[int, Card
     return [(sz, c, z) for sz in souls for c in cards for z in zones]
 
 
-def link_zombificar(g: ChoqueGame, pi: int, uid: int) -> None:
+def link_zombificar(g: ChoqueGame, link: ZombificarLink) -> None:
+    pi, uid = link.player, link.uid
     if zombificar_options(g, pi, uid):
         flow.set_pending(g, pi, "choose", ZombificarChoice(uid))
 
@@ -287,7 +304,8 @@ def zombificar_do(g: ChoqueGame, pi: int, soul_zone: int, card: CardDef, zi: int
     special_call(g, pi, card, zi, "zombificar", zombified=True)
 
 
-def link_cosmo(g: ChoqueGame, pi: int, card: CardDef) -> None:
+def link_cosmo(g: ChoqueGame, link: CosmoLink) -> None:
+    pi, card = link.player, link.card
     if cosmo_zones(g, pi, card):
         flow.set_pending(g, pi, "choose", CosmoChoice(card))
 
@@ -307,8 +325,9 @@ def cosmo_do(g: ChoqueGame, pi: int, card: CardDef, zi: int) -> None:
     special_call(g, pi, card, zi, "cosmo")
 
 
-def link_aura(g: ChoqueGame, pi: int, uid: int) -> None:
+def link_aura(g: ChoqueGame, link: AuraLink) -> None:
     """CH-8 Aura: this character to the bottom of the main deck, then draw a soul (if any)."""
+    pi, uid = link.player, link.uid
     found = g.s.find(uid)
     if found is None or found[0] != pi:
         return
@@ -317,8 +336,9 @@ def link_aura(g: ChoqueGame, pi: int, uid: int) -> None:
     flow.draw_soul(g, pi)
 
 
-def link_rito(g: ChoqueGame, pi: int, card: CardDef, zi: int) -> None:
+def link_rito(g: ChoqueGame, link: RitoLink) -> None:
     """CH-8 Rito: special-call this character from the hand (its soul was returned on activation)."""
+    pi, card, zi = link.player, link.card, link.zone_index
     p = g.s.players[pi]
     if card not in p.hand or p.chars[zi] is not None:
         return  # CH-7.6: the card left the hand or the zone filled up: nothing more can happen
@@ -327,8 +347,9 @@ def link_rito(g: ChoqueGame, pi: int, card: CardDef, zi: int) -> None:
     special_call(g, pi, card, zi, "rito")
 
 
-def link_portal(g: ChoqueGame, pi: int, uid: int, z1: int, z2: int) -> None:
+def link_portal(g: ChoqueGame, link: PortalLink) -> None:
     """CH-8 Portal: swap two of your characters between sectors."""
+    pi, z1, z2 = link.player, link.z1, link.z2
     p = g.s.players[pi]
     a, b = p.chars[z1], p.chars[z2]
     if a is None or b is None:
@@ -338,8 +359,9 @@ def link_portal(g: ChoqueGame, pi: int, uid: int, z1: int, z2: int) -> None:
     flow.event(g, "portal", player=NAMES[pi], zones=[f"C{z1 + 1}", f"C{z2 + 1}"])
 
 
-def link_atormentar(g: ChoqueGame, pi: int, value: int) -> None:
+def link_atormentar(g: ChoqueGame, link: AtormentarLink) -> None:
     """CH-8 Atormentar: destroy every character of that value on the field; Invulnerable survive."""
+    pi, value = link.player, link.value
     s = g.s
     for qi in (pi, OTHER[pi]):
         q = s.players[qi]
@@ -360,7 +382,7 @@ def has_response(g: ChoqueGame, pi: int) -> bool:
         if c is None or not c.rapido:
             continue
         kw = c.kw
-        if theirs and "aura" in kw and ("aura", pi, c.uid) not in s.chain:
+        if theirs and "aura" in kw and AuraLink(pi, c.uid) not in s.chain:
             return True
         if ("portal" in kw and c.portal_turn != s.turn and (chars[0] is not None or chars[1] is not None)
                 and (chars[2] is not None or chars[3] is not None)):
@@ -382,7 +404,7 @@ def response_options(g: ChoqueGame, pi: int, first_only: bool = False) -> list[d
     theirs = s.active != pi
     if theirs:
         for zi, c in enumerate(p.chars):
-            if c is not None and c.has("aura") and ("aura", pi, c.uid) not in s.chain:
+            if c is not None and c.has("aura") and AuraLink(pi, c.uid) not in s.chain:
                 out.append({"player": name, "do": "use", "source": f"{name}.C{zi + 1}", "ability": "aura"})
                 if first_only:
                     return out
@@ -390,7 +412,7 @@ def response_options(g: ChoqueGame, pi: int, first_only: bool = False) -> list[d
         for card in p.hand:
             if "rito" in card.keywords and card.id not in seen:
                 seen.add(card.id)
-                on_chain = sum(1 for link in s.chain if link[0] == "rito" and link[2] is card)
+                on_chain = sum(1 for link in s.chain if isinstance(link, RitoLink) and link.card is card)
                 if on_chain >= p.hand.count(card):
                     continue  # every copy is already on its way to the field
                 empty = [i for i, c in enumerate(p.chars) if c is None]
@@ -435,7 +457,7 @@ def use_rapido(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
         zi = _zone_index(act["source"])
         c = p.chars[zi]
         assert c is not None
-        link: tuple[Any, ...] = ("aura", pi, c.uid)
+        link: AuraLink | RitoLink | PortalLink = AuraLink(pi, c.uid)
     elif ability == "rito":
         # The cost, paid on activation: one of your active souls back to your hand (public).
         card = next(c for c in p.hand if c.id == act["source"])
@@ -446,13 +468,13 @@ def use_rapido(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
         g.s.target_cache = None  # souls are field targets too
         p.hand.append(soul)
         p.hand_known.append(soul)
-        link = ("rito", pi, card, _zone_index(act["targets"][1]))
+        link = RitoLink(pi, card, _zone_index(act["targets"][1]))
     else:  # portal
         zi = _zone_index(act["source"])
         c = p.chars[zi]
         assert c is not None
         c.portal_turn = s.turn  # once per turn
-        link = ("portal", pi, c.uid, _zone_index(act["targets"][0]), _zone_index(act["targets"][1]))
+        link = PortalLink(pi, c.uid, _zone_index(act["targets"][0]), _zone_index(act["targets"][1]))
     flow.event(g, "use", player=NAMES[pi], ability=ability, source=act["source"])
     if s.chain_mode == 1:
         chain.add_link(g, link)

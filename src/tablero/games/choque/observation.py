@@ -79,7 +79,7 @@ def observe(g: ChoqueGame, pending: dict[str, str] | None) -> dict[str, Any]:
     for pi, p in enumerate(s.players):
         obs[NAMES[pi]] = player_json(g, p)
     if s.chain:
-        obs["chain"] = [{"player": NAMES[link[1]], "link": link[0]} for link in s.chain]
+        obs["chain"] = [{"player": NAMES[link.player], "link": link.kind} for link in s.chain]
     if s.battle is not None:
         b = s.battle
         obs["battle"] = {"player": NAMES[b.player], "hearts": b.hearts,

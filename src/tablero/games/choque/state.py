@@ -14,6 +14,7 @@ from typing import Any
 from tablero.core import Rng
 
 from .cards import CardDef
+from .links import Link, Queued
 from .options import DEFAULT_OPTIONS, Options
 from .pending import Pending
 
@@ -279,11 +280,11 @@ class State:
         self.winner: str | None = None
         self.pending: Pending | None = None
         self.stack: list[tuple[Any, ...]] = []     # work still to do, last = next
-        self.chain: list[tuple[Any, ...]] = []     # CH-7.4 links, last = resolves first
+        self.chain: list[Link] = []                # CH-7.4 links, last = resolves first (links.py)
         self.chain_prio = 0
         self.chain_passes = 0
         self.chain_mode = 0   # 0 no chain, 1 window open (players may add links), 2 resolving
-        self.triggers: list[tuple[Any, ...]] = []  # disparo abilities waiting for the next chain
+        self.triggers: list[Queued] = []           # disparo abilities waiting for the next chain
         self.battle: Battle | None = None
         self.next_uid = 1
         self.field_moves = 0   # characters that entered or left the field so far (CH-9.5 "field changed")

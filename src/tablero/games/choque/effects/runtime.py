@@ -30,6 +30,7 @@ from typing import Any
 from .. import targeting
 from ..cards import CardDef
 from ..filters import _ability_cards, _card_matches
+from ..links import AbilityLink, Link, TriggerLink, WindowMark
 from ..pending import OptionalChoice, SelectChoice, TriggerTargetChoice, ZoneChoice
 from ..state import CHAR_ZONES, NAMES, OTHER, SUPPORT_ZONES, Char, Equip, sector_of
 from ..targeting import OneAtATime
@@ -542,7 +543,7 @@ def activate(g: ChoqueGame, pi: int, src: Handle, ab: Ability, refs: list[str],
     if ab.once_per_turn:
         s.used = (*s.used, once_key(g, src, ab))
     flow.event(g, "activate", player=NAMES[pi], ability=ab.name, source=src_name(g, src))
-    link = ("ability", pi, src, ab, chosen, len(s.chain) - 1 if s.chain_mode == 1 else -1, apoyo)
+    link = AbilityLink(pi, src, ab, chosen, len(s.chain) - 1 if s.chain_mode == 1 else -1, apoyo)
     fire_targeted(g, chosen)
     pay_then(g, pi, src, ab, 0, ("link", link))
 
@@ -629,7 +630,7 @@ def after_pay(g: ChoqueGame, then: tuple[Any, ...]) -> None:
         if s.chain_mode == 1:
             chain.add_link(g, link)
         else:
-            chain.start_chain(g, [link], OTHER[link[1]])
+            chain.start_chain(g, [link], OTHER[link.player])
 
 
 # == triggers (disparo, CH-7.3) ===================================================================
@@ -645,7 +646,7 @@ def fire(g: ChoqueGame, event: str, pi: int, src: Handle, abilities: Any, **ctx:
             whose = args.get("whose", "own")
             if whose != "any" and (whose == "own") != (g.s.active == pi):
                 continue
-        chain.queue_trigger(g, ("trig", pi, src, ab, tuple(sorted(ctx.items()))))
+        chain.queue_trigger(g, TriggerLink(pi, src, ab, tuple(sorted(ctx.items()))))
 
 
 def fire_char(g: ChoqueGame, event: str, pi: int, c: Char, **ctx: Any) -> None:
@@ -680,10 +681,11 @@ def fire_turn(g: ChoqueGame, event: str) -> None:
 
 
 # == resolution ==================================================================================
-def link_ability(g: ChoqueGame, pi: int, src: Handle, ab: Ability, chosen: dict[str, Any], responds: int,
-                  apoyo: tuple[Any, ...] | None, drawn: bool = False) -> None:
+def link_ability(g: ChoqueGame, link: AbilityLink) -> None:
     """An activated ability's link resolves; ``drawn``: its "al azar" targets were drawn already (it
     went back on the chain under the reactions of the characters they selected)."""
+    pi, src, ab, chosen, responds, apoyo, drawn = (link.player, link.source, link.ability, link.chosen,
+                                                  link.responds, link.apoyo, link.drawn)
     s = g.s
     pos = len(s.chain)  # this link's position (it was just popped)
     negated = pos in s.negated
@@ -695,7 +697,7 @@ def link_ability(g: ChoqueGame, pi: int, src: Handle, ab: Ability, chosen: dict[
         if not drawn and ab.has_random:
             chosen = dict(chosen)  # the link's own map may be shared with copies of this state
             fire = draw_random(g, pi, ab, src, chosen)
-            if reactions_first(g, fire, ("ability", pi, src, ab, chosen, responds, apoyo, True)):
+            if reactions_first(g, fire, AbilityLink(pi, src, ab, chosen, responds, apoyo, True)):
                 return  # the apoyo stays in its zone until its effect resolves (CH-1.5)
         after_card_link(g, pi, apoyo, False)
         s.stack.append(("ops", EffectContext(pi, src, ab, freeze(chosen), responds, ()), 0))
@@ -727,7 +729,7 @@ def draw_random(g: ChoqueGame, pi: int, ab: Ability, src: Handle,
     return drawn
 
 
-def reactions_first(g: ChoqueGame, selected: dict[str, tuple[Handle, ...]], link: tuple[Any, ...]) -> bool:
+def reactions_first(g: ChoqueGame, selected: dict[str, tuple[Handle, ...]], link: Link) -> bool:
     """Targets chosen (or drawn) as a link resolves selected ``selected``: their ``targeted`` abilities
     trigger. If any does, card text beats the rules (CH-0.2) and it gets its moment: ``link`` goes back on
     the chain, where it was, with its targets, and the reactions join the chain above it, to resolve first;
@@ -742,15 +744,16 @@ def reactions_first(g: ChoqueGame, selected: dict[str, tuple[Handle, ...]], link
     s.negated = tuple(x for x in s.negated if x < len(s.chain))  # the positions above were resolved
     s.chain.append(link)
     for r in reactions:
-        chain.add_link(g, r)
+        if not isinstance(r, WindowMark):  # a reaction is a disparo link (fire_targeted queues no window)
+            chain.add_link(g, r)
     return True
 
 
-def link_trig(g: ChoqueGame, pi: int, src: Handle, ab: Ability, ctx: tuple[Any, ...],
-               ready: tuple[Any, ...] | None = None) -> None:
+def link_trig(g: ChoqueGame, link: TriggerLink) -> None:
     """A disparo link resolves: optional ones ask first; targets and costs are chosen now. ``ready``: the
     verbs' context of a link whose targets were chosen already (it went back on the chain under the
     reactions of the characters they selected)."""
+    pi, src, ab, ctx, ready = link.player, link.source, link.ability, link.event, link.ready
     s = g.s
     pos = len(s.chain)
     if pos in s.negated:
@@ -798,7 +801,7 @@ def step_trig_targets(g: ChoqueGame, step: tuple[Any, ...]) -> None:
         if ab.has_random:
             draw_random(g, pi, ab, src, chosen)
         ready = run._replace(chosen=freeze(chosen))
-        if not reactions_first(g, chosen, ("trig", pi, src, ab, run.event, ready)):
+        if not reactions_first(g, chosen, TriggerLink(pi, src, ab, run.event, ready)):
             g.s.stack.append(("ops", ready, 0))
         return
     spec = specs[i]
