@@ -260,6 +260,36 @@ class Battle:
         return b
 
 
+# (player, id of the TargetSpec, source handle): the candidates a field target spec allows, seen from there
+TargetKey = tuple[int, int, tuple[Any, ...]]
+# (player, zone, uid, card id, mode, status, keywords, stat): a character's stay, completely (stats.static)
+BonusKey = tuple[int, int, int, str, Any, Any, Any, str]
+
+
+class FxCache:
+    """Per player, the ability sources on the field and what is usable among them; until the field changes
+    (``State.fx_changed``), shared by clones. Typed fields, not a dict of mixed keys (effects/runtime.py)."""
+
+    __slots__ = ("sources", "usable", "rapido")
+
+    def __init__(self) -> None:
+        self.sources: list[list[Any] | None] = [None, None]
+        self.usable: list[list[Any] | None] = [None, None]
+        self.rapido: list[bool | None] = [None, None]
+
+
+class StaticCache:
+    """The continuous modifiers on the field and the bonuses already summed for a character's stay
+    (``stats.static``); until the field, a status or a mode changes, shared by clones."""
+
+    __slots__ = ("modifiers", "lowers_res", "bonuses")
+
+    def __init__(self) -> None:
+        self.modifiers: list[Any] | None = None
+        self.lowers_res: bool | None = None  # whether a modifier lowers resistance (CH-9.7 checks)
+        self.bonuses: dict[BonusKey, int] = {}
+
+
 class State:
     """Everything in one CHOQUE. ``pending`` is the decision waited on (``pending.Pending``) or None."""
 
@@ -292,9 +322,9 @@ class State:
         self.used: tuple[str, ...] = ()      # once-per-turn abilities used this turn
         self.negated: tuple[int, ...] = ()   # chain positions negated (CH-12 negar)
         self.sba = False                     # numbers changed: check resistance at 0 (CH-9.7)
-        self.fx_cache: dict[Any, Any] | None = None  # ability sources on the field; see effects/runtime.py
-        self.static_cache: dict[Any, Any] | None = None  # continuous modifiers and bonuses; see stats.py
-        self.target_cache: dict[Any, Any] | None = None  # characters a target filter allows; runtime.py
+        self.fx_cache: FxCache | None = None  # ability sources on the field; see effects/runtime.py
+        self.static_cache: StaticCache | None = None  # continuous modifiers and bonuses; see stats.py
+        self.target_cache: dict[TargetKey, Any] | None = None  # what a target spec allows; runtime.py
         self.rng = rng
         self.log: list[dict[str, object]] = []
         # Continuous cards whose activation link has not resolved yet (CH-7.4): (zone's player, zone name).

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .effects import runtime
 from .filters import _ability_cards, _card_matches, _default_side
-from .state import SECTOR_ZONES, SUPPORT_ZONES, Char, Equip
+from .state import SECTOR_ZONES, SUPPORT_ZONES, BonusKey, Char, Equip, StaticCache
 
 if TYPE_CHECKING:
     from .effects.schema import Static
@@ -74,9 +74,11 @@ def static(g: ChoqueGame, pi: int, zi: int, c: Char, stat: str) -> int:
     # The key names the stay completely, not only its uid: clones share this cache until one of them
     # changes the field's modifiers, and two clones may give the same uid to different characters (an
     # MCTS playout's call must not leave its numbers to the real game's next call).
-    ckey = (pi, zi, c.uid, c.card.id, c.mode, c.status, c.kw, stat)
-    if cache is not None and ckey in cache:
-        return cache[ckey]  # type: ignore[no-any-return]
+    ckey: BonusKey = (pi, zi, c.uid, c.card.id, c.mode, c.status, c.kw, stat)
+    if cache is not None:
+        known = cache.bonuses.get(ckey)
+        if known is not None:
+            return known
     total = 0
     conditional = False
     for static, controller, kind, key in static_list(g):
@@ -100,7 +102,7 @@ def static(g: ChoqueGame, pi: int, zi: int, c: Char, stat: str) -> int:
         total += v
     cache = s.static_cache
     if cache is not None and not conditional:
-        cache[ckey] = total  # valid until the field, a status or a mode changes (State.fx_changed)
+        cache.bonuses[ckey] = total  # valid until the field, a status or a mode changes (State.fx_changed)
     return total
 
 
@@ -110,8 +112,8 @@ def static_list(g: ChoqueGame) -> list[tuple[Static, int, str, Any]]:
     s = g.s
     cache = s.static_cache
     if cache is None:
-        cache = s.static_cache = {}
-    out: list[tuple[Static, int, str, Any]] | None = cache.get("static")
+        cache = s.static_cache = StaticCache()
+    out: list[tuple[Static, int, str, Any]] | None = cache.modifiers
     if out is not None:
         return out
     out = []
@@ -135,21 +137,19 @@ def static_list(g: ChoqueGame) -> list[tuple[Static, int, str, Any]]:
                 continue
             for card in _ability_cards(other):
                 out.extend((st, qi, "char", (other.uid, zi)) for st in card.fx.static)
-    cache["static"] = out
+    cache.modifiers = out
     return out
 
 
 def statics_lower_res(g: ChoqueGame) -> bool:
     """Whether some continuous modifier on the field lowers resistance (cached with the list)."""
     cache = g.s.static_cache
-    if cache is not None:
-        found = cache.get("lowers_res")
-        if found is not None:
-            return bool(found)
+    if cache is not None and cache.lowers_res is not None:
+        return cache.lowers_res
     found = any(st.resistance < 0 for st, _, _, _ in static_list(g))
     cache = g.s.static_cache
     assert cache is not None  # static_list made it
-    cache["lowers_res"] = found
+    cache.lowers_res = found
     return found
 
 

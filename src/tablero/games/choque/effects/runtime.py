@@ -32,7 +32,7 @@ from ..cards import CardDef
 from ..filters import _ability_cards, _card_matches
 from ..links import AbilityLink, Link, TriggerLink, WindowMark
 from ..pending import OptionalChoice, SelectChoice, TriggerTargetChoice, ZoneChoice
-from ..state import CHAR_ZONES, NAMES, OTHER, SUPPORT_ZONES, Char, Equip, sector_of
+from ..state import CHAR_ZONES, NAMES, OTHER, SUPPORT_ZONES, Char, Equip, FxCache, TargetKey, sector_of
 from ..targeting import OneAtATime
 from . import verbs
 from .context import ZONE_LISTS, EffectContext, Handle, freeze, sample, send_top
@@ -70,15 +70,14 @@ def field_sources(g: ChoqueGame, pi: int) -> list[tuple[Handle, str, list[Abilit
         return []
     cache = s.fx_cache
     if cache is None:
-        cache = s.fx_cache = {}
-    key = f"sources{pi}"
-    cached: list[tuple[Handle, str, list[Ability]]] | None = cache.get(key)
+        cache = s.fx_cache = FxCache()
+    cached: list[tuple[Handle, str, list[Ability]]] | None = cache.sources[pi]
     if cached is not None:
         return cached
     p = s.players[pi]
     name = NAMES[pi]
     out: list[tuple[Handle, str, list[Ability]]] = []
-    cache[key] = out
+    cache.sources[pi] = out
     for zi, c in enumerate(p.chars):
         if c is not None:
             abilities = char_abilities(g, c)
@@ -106,29 +105,31 @@ def field_sources(g: ChoqueGame, pi: int) -> list[tuple[Handle, str, list[Abilit
 def usable_sources(g: ChoqueGame, pi: int) -> list[tuple[Handle, str, Ability]]:
     """(source, reference, ability) for the encendido and rápido abilities ``pi`` has on the field."""
     cache = g.s.fx_cache
-    key = f"usable{pi}"
-    if cache is not None and key in cache:
-        return cache[key]  # type: ignore[no-any-return]
+    if cache is not None:
+        cached: list[tuple[Handle, str, Ability]] | None = cache.usable[pi]
+        if cached is not None:
+            return cached
     out = [(src, ref, ab) for src, ref, abilities in field_sources(g, pi) for ab in abilities
            if ab.category in ("encendido", "rapido")]
     cache = g.s.fx_cache
     if cache is None:
-        cache = g.s.fx_cache = {}
-    cache[key] = out
+        cache = g.s.fx_cache = FxCache()
+    cache.usable[pi] = out
     return out
 
 
 def rapido_on_field(g: ChoqueGame, pi: int) -> bool:
     """Whether ``pi`` has a card with a rápido ability on the field (cached with the sources)."""
     cache = g.s.fx_cache
-    key = ("rapido", pi)
-    if cache is not None and key in cache:
-        return bool(cache[key])
+    if cache is not None:
+        known = cache.rapido[pi]
+        if known is not None:
+            return known
     found = any(ab.category == "rapido" for _, _, ab in usable_sources(g, pi))
     cache = g.s.fx_cache
     if cache is None:
-        cache = g.s.fx_cache = {}
-    cache[key] = found
+        cache = g.s.fx_cache = FxCache()
+    cache.rapido[pi] = found
     return found
 
 
@@ -194,9 +195,11 @@ def target_candidates(g: ChoqueGame, pi: int, spec: TargetSpec, src: Handle) -> 
     cacheable = spec.zone == "field" and "strength_min" not in flt and "strength_max" not in flt
     if cacheable:
         cache = g.s.target_cache
-        key = (pi, id(spec), src)
-        if cache is not None and key in cache:
-            return cache[key]  # type: ignore[no-any-return]
+        key: TargetKey = (pi, id(spec), src)
+        if cache is not None:
+            known: list[tuple[str, Handle]] | None = cache.get(key)
+            if known is not None:
+                return known
         out = target_candidates_now(g, pi, spec, src)
         cache = g.s.target_cache
         if cache is None:
