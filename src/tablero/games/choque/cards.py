@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablero.core import BadInput
+from tablero.core import BadInput, IllegalAction
 from tablero.core.i18n import Msg, msg
 from tablero.core.shown import shown
 
@@ -272,3 +272,19 @@ class CardPool:
 
     def __len__(self) -> int:
         return len(self._cards)
+
+
+def distinct_ids(cards: Iterable[CardDef]) -> list[str]:
+    """The ids of ``cards``, each once, in order (one legal action per distinct card)."""
+    seen: dict[str, None] = {}
+    for c in cards:
+        seen.setdefault(c.id, None)
+    return list(seen)
+
+
+def find_card(cards: Iterable[CardDef], cid: str) -> CardDef:
+    """The first card of ``cards`` with id ``cid`` (a legal action named it, so it is there)."""
+    for c in cards:
+        if c.id == cid:
+            return c
+    raise IllegalAction(None, msg("no card {card} there", card=repr(cid)))

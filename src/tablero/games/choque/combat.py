@@ -328,3 +328,12 @@ def _end_elite(c: Char) -> None:
     if c.elite_bonus >= 0:
         c.dmg = c.elite_dmg0 + max(0, (c.dmg - c.elite_dmg0) - c.elite_bonus)
         c.elite_bonus = -1
+
+
+def elite_offer(g: ChoqueGame, pi: int, data: EliteChoice) -> list[dict[str, Any]]:
+    """CH-8 Élite: the attacker may double its strength and resistance for the battle (or pass)."""
+    return [{"player": NAMES[pi], "do": "choose", "option": "double"}]
+
+
+def elite_answer(g: ChoqueGame, pi: int, data: EliteChoice, act: dict[str, Any]) -> None:
+    elite_double(g, data.uid)

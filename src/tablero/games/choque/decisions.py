@@ -13,7 +13,7 @@ from . import chain, combat, flow, keywords, stats
 from .effects import runtime
 from .exclusive import toxina
 from .links import ActivationLink, ApoyoLink, AtormentarLink, Link
-from .pending import DiscardDown, Pending, TriggerTargetChoice
+from .pending import DiscardDown, Pending
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
@@ -21,11 +21,8 @@ if TYPE_CHECKING:
 from functools import lru_cache
 from typing import Any
 
-from tablero.core import IllegalAction
-from tablero.core.i18n import msg
-
 from . import targeting
-from .cards import CardDef
+from .cards import CardDef, distinct_ids, find_card
 from .filters import _card_matches
 from .state import CHAR_ZONES, NAMES, OTHER, SECTOR_ZONES, SUPPORT_ZONES, Equip
 
@@ -128,7 +125,7 @@ def legal_answer(g: ChoqueGame, pi: int, kind: str) -> list[dict[str, Any]]:
     if kind == "battle_repeat":
         return combat.repeat_options(g) + passing
     if kind == "discard":
-        return [{"player": name, "do": "discard", "cards": [cid]} for cid in _distinct(s.players[pi].hand)]
+        return [{"player": name, "do": "discard", "cards": [cid]} for cid in distinct_ids(s.players[pi].hand)]
     raise AssertionError(kind)  # pragma: no cover
 
 
@@ -199,42 +196,9 @@ def sector_options(g: ChoqueGame, pi: int, card: CardDef, out: list[dict[str, An
 
 
 def choose_options(g: ChoqueGame, pi: int, data: Any) -> list[dict[str, Any]]:
-    """The answers to a ``choose``, by what it is about (a record of ``pending.py``)."""
-    name = NAMES[pi]
-    what = data.what
-    base = {"player": name, "do": "choose"}
-    if what == "elite":
-        return [{**base, "option": "double"}]
-    if what == "clarividencia":
-        rest = list(data.looked)
-        for c in data.picked:
-            rest.remove(c)
-        return [{**base, "cards": [cid]} for cid in _distinct(rest)]
-    if what == "mimica":
-        return [{**base, "cards": [cid]} for cid in _distinct(c for c in g.s.players[pi].mictlan
-                                                               if c.is_character)]
-    if what == "zombificar":
-        return [{**base, "cards": [card.id], "targets": [f"{name}.Z{sz + 1}", f"{name}.C{zi + 1}"]}
-                for sz, card, zi in keywords.zombificar_options(g, pi, data.uid)]
-    if what == "cosmo":
-        return [{**base, "option": f"C{zi + 1}"} for zi in keywords.cosmo_zones(g, pi, data.card)]
-    if what == "optional":
-        return [{**base, "option": "use"}]
-    if what == "select":
-        return runtime.select_options(g, pi, data)
-    if what == "targets":
-        return targeting.pick_options(g, pi, data)
-    if what == "trig_target":
-        out = []
-        for ref, h in data.candidates:
-            if h[0] == "card":
-                out.append({**base, "cards": [h[3].id]})
-            else:
-                out.append({**base, "targets": [ref]})
-        return out
-    if what == "zone":
-        return [{**base, "option": CHAR_ZONES[zi]} for zi in data.zones]
-    raise AssertionError(what)  # pragma: no cover
+    """The answers to a ``choose``, by what it is about (a record of ``pending.py``): each kind of choice
+    is offered and answered by the module of its rule, through ``ChoqueGame._choices``."""
+    return g._choices[data.what].offer(g, pi, data)
 
 
 # -- applying a legal canonical action ------------------------------------------------------------
@@ -287,7 +251,7 @@ def execute_free(g: ChoqueGame, pi: int, kind: str, act: dict[str, Any]) -> None
         p.forget(card)
         flow.event(g, "activate_soul", player=NAMES[pi], card=card.id, total=p.soul_total())
     elif do == "call":
-        keywords.normal_call(g, pi, _find(p.hand, act["card"]), int(act["zone"][1]) - 1)
+        keywords.normal_call(g, pi, find_card(p.hand, act["card"]), int(act["zone"][1]) - 1)
     elif do == "play":
         play(g, pi, act)
     elif do == "attack":
@@ -337,45 +301,10 @@ def discard_down(g: ChoqueGame, pi: int, cid: str) -> None:
 
 def execute_choice(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> None:
     """The answer to a ``choose`` decision, by what is being chosen (``data.what``, ``pending.py``)."""
-    s = g.s
-    p = s.players[pi]
-    what = data.what
     if act["do"] == "pass":
-        flow.event(g, "declined", player=NAMES[pi], ability=what)
-    elif what == "elite":
-        combat.elite_double(g, data.uid)
-    elif what == "clarividencia":
-        s.pending = Pending(pi, "choose", data)
-        keywords.clarividencia_pick(g, pi, _find(data.looked, act["cards"][0]))
-    elif what == "mimica":
-        keywords.mimica_pick(g, pi, data.uid, _find(p.mictlan, act["cards"][0]))
-    elif what == "zombificar":
-        sz = int(act["targets"][0][-1]) - 1
-        zi = int(act["targets"][1][-1]) - 1
-        keywords.zombificar_do(g, pi, sz, _find(p.mictlan, act["cards"][0]), zi)
-    elif what == "cosmo":
-        keywords.cosmo_do(g, pi, data.card, int(act["option"][1]) - 1)
-    elif what == "optional":
-        runtime.start_trigger(g, pi, data.source, data.ability, data.event)
-    elif what == "select":
-        runtime.select_pick(g, pi, data, act)
-    elif what == "trig_target":
-        trig_target_pick(g, data, act)
-    elif what == "targets":
-        targets_pick(g, pi, data, act)
-    elif what == "zone":
-        runtime.call_from(g, pi, data.handle, CHAR_ZONES.index(act["option"]))
-
-
-def trig_target_pick(g: ChoqueGame, data: TriggerTargetChoice, act: dict[str, Any]) -> None:
-    """A trigger's target chosen (a card or a zone); the trigger's remaining targets come next."""
-    run, i, picked, cands = data.run, data.spec_index, data.picked, data.candidates
-    if act.get("cards"):
-        h = next(h for _, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
+        flow.event(g, "declined", player=NAMES[pi], ability=data.what)
     else:
-        h = next(h for r, h in cands if r == act["targets"][0])
-    spec = [sp for sp in run.ability.targets if not sp.random][i]
-    g.s.stack.append(("trig_targets", run, i, (*picked, (spec.name, h))))
+        g._choices[data.what].answer(g, pi, data, act)
 
 
 def targets_pick(g: ChoqueGame, pi: int, choice: targeting.TargetChoice, act: dict[str, Any]) -> None:
@@ -393,7 +322,7 @@ def play(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
     """CH-5.6: apoyos, sectors and arenas from hand into empty zones of their kind (CH-3.11)."""
     s = g.s
     p = s.players[pi]
-    card = _find(p.hand, act["card"])
+    card = find_card(p.hand, act["card"])
     ab = card.fx.effect
     if ab is not None and card.type == "apoyo":  # listed without the effect's targets: one at a time
         if targeting.ask(g, pi, act, ab, ("hand", pi, card), 1 if card.subtype == "equipo" else 0):
@@ -502,7 +431,7 @@ def amalgam_options(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
 def amalgam_call(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
     """CH-6.4: isolate the materials from the hand, call the amalgam (a special call, CH-6.2)."""
     p = g.s.players[pi]
-    card = _find(p.support, act["card"])
+    card = find_card(p.support, act["card"])
     for cid in act["materials"]:
         m = _take(p.hand, cid)
         p.forget(m)
@@ -574,11 +503,6 @@ def materials_ok(card: CardDef, materials: list[CardDef]) -> bool:
     return got is not None and len(got) == len(materials)
 
 
-def _distinct(cards: Any) -> list[str]:
-    seen: dict[str, None] = {}
-    for c in cards:
-        seen.setdefault(c.id, None)
-    return list(seen)
 
 
 def _free_support_zone(zones: list[CardDef | Equip | None]) -> str | None:
@@ -589,14 +513,9 @@ def _free_support_zone(zones: list[CardDef | Equip | None]) -> str | None:
     return None
 
 
-def _find(cards: Any, cid: str) -> CardDef:
-    for c in cards:
-        if c.id == cid:
-            return c  # type: ignore[no-any-return]
-    raise IllegalAction(None, msg("no card {card} there", card=repr(cid)))
 
 
 def _take(cards: list[CardDef], cid: str) -> CardDef:
-    c = _find(cards, cid)
+    c = find_card(cards, cid)
     cards.remove(c)
     return c

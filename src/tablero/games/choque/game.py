@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tablero.core import BadInput, Decision, IllegalAction, Rng
 from tablero.core.game import Game
@@ -51,6 +51,28 @@ LINKS: dict[str, Callable[..., None]] = {
 }
 
 
+class Choice(NamedTuple):
+    """How a kind of ``choose`` is offered and answered (``pending.py`` names the kinds)."""
+
+    offer: Callable[..., list[dict[str, Any]]]
+    answer: Callable[..., None]
+
+
+# What a ``choose`` asks, by its record's ``what``: the module of each rule offers and answers it
+CHOICES: dict[str, Choice] = {
+    "elite": Choice(combat.elite_offer, combat.elite_answer),
+    "clarividencia": Choice(keywords.clarividencia_offer, keywords.clarividencia_answer),
+    "mimica": Choice(keywords.mimica_offer, keywords.mimica_answer),
+    "zombificar": Choice(keywords.zombificar_offer, keywords.zombificar_answer),
+    "cosmo": Choice(keywords.cosmo_offer, keywords.cosmo_answer),
+    "optional": Choice(runtime.optional_offer, runtime.optional_answer),
+    "select": Choice(runtime.select_options, runtime.select_pick),
+    "trig_target": Choice(runtime.trig_target_offer, runtime.trig_target_answer),
+    "zone": Choice(runtime.zone_offer, runtime.zone_answer),
+    "targets": Choice(targeting.pick_options, decisions.targets_pick),
+}
+
+
 class ChoqueGame(Game):
     """A CHOQUE in progress. All state is ``self.s`` (one object tree); static cards are shared.
 
@@ -58,13 +80,14 @@ class ChoqueGame(Game):
     machine, CH-5, CH-10), ``stats`` (current values, CH-1.3, CH-7.1), ``chain`` (windows and links, CH-7.4,
     CH-7.5), ``keywords`` (calls and exclusive abilities, CH-6, CH-8), ``effects.runtime`` (card effects,
     CH-7, CH-12), ``combat`` (CH-9) and ``decisions`` (legal actions and applying one). This class holds the
-    state and answers the core ``Game`` interface; it composes the step and link tables above.
+    state and answers the core ``Game`` interface; it composes the step, link and choice tables above.
     """
 
     s: State
     _legal_cache: list[dict[str, Any]] | None
     _steps: ClassVar[dict[str, Step]] = STEPS
     _links: ClassVar[dict[str, Callable[..., None]]] = LINKS
+    _choices: ClassVar[dict[str, Choice]] = CHOICES
 
     name: ClassVar[str] = "choque"
     # what each version changed, and which engine options replay an older one: versions.py

@@ -27,14 +27,14 @@ from .links import (
     WindowMark,
     ZombificarLink,
 )
-from .pending import ClarividenciaChoice, CosmoChoice, MimicaChoice, ZombificarChoice
+from .pending import ClarividenciaChoice, CosmoChoice, MimicaChoice, Pending, ZombificarChoice
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
 
 from typing import Any
 
-from .cards import CardDef
+from .cards import CardDef, distinct_ids, find_card
 from .state import NAMES, OTHER, Char, Equip, sector_of
 
 _SELF_NEGATING = frozenset({"ability", "trig"})  # links that check their own negation (effects/runtime.py)
@@ -485,3 +485,49 @@ def use_rapido(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
 def _zone_index(ref: str) -> int:
     """``"A.C3"`` / ``"C3"`` / ``"B.Z2"`` → 2 / 2 / 1."""
     return int(ref[-1]) - 1
+
+
+# -- the choices the keywords ask (ChoqueGame._choices) -----------------------------------------------
+def clarividencia_offer(g: ChoqueGame, pi: int, data: ClarividenciaChoice) -> list[dict[str, Any]]:
+    """CH-8 Clarividencia: one of the cards looked at and not yet ordered."""
+    rest = list(data.looked)
+    for c in data.picked:
+        rest.remove(c)
+    return [{"player": NAMES[pi], "do": "choose", "cards": [cid]} for cid in distinct_ids(rest)]
+
+
+def clarividencia_answer(g: ChoqueGame, pi: int, data: ClarividenciaChoice, act: dict[str, Any]) -> None:
+    g.s.pending = Pending(pi, "choose", data)  # clarividencia_pick reads the order so far from it
+    clarividencia_pick(g, pi, find_card(data.looked, act["cards"][0]))
+
+
+def mimica_offer(g: ChoqueGame, pi: int, data: MimicaChoice) -> list[dict[str, Any]]:
+    """CH-8 Mímica: a character of its controller's Mictlán."""
+    chars = (c for c in g.s.players[pi].mictlan if c.is_character)
+    return [{"player": NAMES[pi], "do": "choose", "cards": [cid]} for cid in distinct_ids(chars)]
+
+
+def mimica_answer(g: ChoqueGame, pi: int, data: MimicaChoice, act: dict[str, Any]) -> None:
+    mimica_pick(g, pi, data.uid, find_card(g.s.players[pi].mictlan, act["cards"][0]))
+
+
+def zombificar_offer(g: ChoqueGame, pi: int, data: ZombificarChoice) -> list[dict[str, Any]]:
+    """CH-8 Zombificar: a character of the Mictlán, the soul returned and the zone, together."""
+    name = NAMES[pi]
+    return [{"player": name, "do": "choose", "cards": [card.id], "targets": [f"{name}.Z{sz + 1}", f"{name}.C{zi + 1}"]}
+            for sz, card, zi in zombificar_options(g, pi, data.uid)]
+
+
+def zombificar_answer(g: ChoqueGame, pi: int, data: ZombificarChoice, act: dict[str, Any]) -> None:
+    sz = int(act["targets"][0][-1]) - 1
+    zi = int(act["targets"][1][-1]) - 1
+    zombificar_do(g, pi, sz, find_card(g.s.players[pi].mictlan, act["cards"][0]), zi)
+
+
+def cosmo_offer(g: ChoqueGame, pi: int, data: CosmoChoice) -> list[dict[str, Any]]:
+    """CH-8 Cosmo: the empty zone to call the drawn card into (or pass)."""
+    return [{"player": NAMES[pi], "do": "choose", "option": f"C{zi + 1}"} for zi in cosmo_zones(g, pi, data.card)]
+
+
+def cosmo_answer(g: ChoqueGame, pi: int, data: CosmoChoice, act: dict[str, Any]) -> None:
+    cosmo_do(g, pi, data.card, int(act["option"][1]) - 1)

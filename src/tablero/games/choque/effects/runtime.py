@@ -1049,3 +1049,40 @@ def _distinct_cards(cards: Any, pi: int, zone: str) -> list[tuple[str, Handle]]:
             seen.add(c.id)
             out.append((c.id, ("card", pi, zone, c)))
     return out
+
+
+# -- the choices effects ask (ChoqueGame._choices) ------------------------------------------------------
+def optional_offer(g: ChoqueGame, pi: int, data: OptionalChoice) -> list[dict[str, Any]]:
+    """A "puedes" trigger (CH-7.3): use it (or pass)."""
+    return [{"player": NAMES[pi], "do": "choose", "option": "use"}]
+
+
+def optional_answer(g: ChoqueGame, pi: int, data: OptionalChoice, act: dict[str, Any]) -> None:
+    start_trigger(g, pi, data.source, data.ability, data.event)
+
+
+def trig_target_offer(g: ChoqueGame, pi: int, data: TriggerTargetChoice) -> list[dict[str, Any]]:
+    """A trigger's target (CH-7.4): a card by its id, a field target by its reference."""
+    name = NAMES[pi]
+    return [{"player": name, "do": "choose", "cards": [h[3].id]} if h[0] == "card"
+            else {"player": name, "do": "choose", "targets": [ref]} for ref, h in data.candidates]
+
+
+def trig_target_answer(g: ChoqueGame, pi: int, data: TriggerTargetChoice, act: dict[str, Any]) -> None:
+    """A trigger's target chosen (a card or a zone); the trigger's remaining targets come next."""
+    run, i, picked, cands = data.run, data.spec_index, data.picked, data.candidates
+    if act.get("cards"):
+        h = next(h for _, h in cands if h[0] == "card" and h[3].id == act["cards"][0])
+    else:
+        h = next(h for r, h in cands if r == act["targets"][0])
+    spec = [sp for sp in run.ability.targets if not sp.random][i]
+    g.s.stack.append(("trig_targets", run, i, (*picked, (spec.name, h))))
+
+
+def zone_offer(g: ChoqueGame, pi: int, data: ZoneChoice) -> list[dict[str, Any]]:
+    """The zone a special call goes into (CH-6.2)."""
+    return [{"player": NAMES[pi], "do": "choose", "option": CHAR_ZONES[zi]} for zi in data.zones]
+
+
+def zone_answer(g: ChoqueGame, pi: int, data: ZoneChoice, act: dict[str, Any]) -> None:
+    call_from(g, pi, data.handle, CHAR_ZONES.index(act["option"]))
