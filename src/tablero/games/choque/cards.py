@@ -193,6 +193,7 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str | Msg]]
         if subtype not in APOYO_SUBTYPES:
             problems.append(("subtype", msg("must be one of {items}, got {subtype}",
                                             items=', '.join(APOYO_SUBTYPES), subtype=shown(subtype))))
+            subtype = "normal"  # a text, as the card's type says (the compiled build refuses any other value)
     elif "subtype" in raw:
         problems.append(("subtype", msg("only apoyos have a subtype")))
     for k in _TEXT_FIELDS:

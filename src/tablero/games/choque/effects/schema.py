@@ -329,10 +329,11 @@ def check_ability(raw: Any, path: str, problems: Problems, default_category: str
                                  items=', '.join(TRIGGERS))))
         else:
             trigger = when["event"]
-            spec = TRIGGERS.get(trigger)
+            spec = TRIGGERS.get(trigger) if isinstance(trigger, str) else None
             if spec is None:
                 problems.append((f"{path}.when.event", msg("unknown event {trigger}; known: {items}",
                                                            trigger=repr(trigger), items=', '.join(TRIGGERS))))
+                trigger = None
             else:
                 for k, v in when.items():
                     if k == "event":
@@ -453,11 +454,13 @@ def check_effects(raw: Mapping[str, Any], ctype: str, subtype: str | None, probl
     placement = raw.get("placement", "own")
     if placement not in ("own", "opponent", "either"):
         problems.append(("placement", msg("expected own, opponent or either")))
+        placement = "own"
     if "placement" in raw and ctype != "sector":
         problems.append(("placement", msg("only sectors choose a side (CH-1.6)")))
     scope = raw.get("scope", "own")
     if scope not in ("own", "opponent", "both"):
         problems.append(("scope", msg("expected own, opponent or both")))
+        scope = "own"
     if "scope" in raw and ctype != "arena":
         problems.append(("scope", msg("only arenas have a scope (CH-1.7)")))
     if static and ctype == "alma":
