@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from yaml import safe_load as load_yaml
 
 from tablero.cli import main
 from tablero.core import BadInput
 from tablero.games.choque import cardfile
 from tablero.games.choque.cardfile import CardProblem, check_cards, check_path, load_cards, shipped_pool
+from tablero.games.choque.cards import validate_card
 
 DATA = Path(__file__).parent / "data"
 BROKEN = DATA / "broken_cards"
@@ -111,6 +113,35 @@ def test_file_shapes(tmp_path: Path, text: str, needle: str | None) -> None:
         assert problems == []
     else:
         assert len(problems) == 1 and needle in str(problems[0]), problems
+
+
+@pytest.mark.parametrize("text,field,needle", [
+    ("- {id: s, type: sector, placement: 3}\n", "placement", "expected own, opponent or either"),
+    ("- {id: s, type: sector, placement: [own]}\n", "placement", "expected own, opponent or either"),
+    ("- {id: a, type: arena, scope: 3}\n", "scope", "expected own, opponent or both"),
+    ("- {id: a, type: arena, scope: {own: 1}}\n", "scope", "expected own, opponent or both"),
+    ("- {id: x, type: apoyo, subtype: 3}\n", "subtype", "must be one of normal, continuo, equipo, rapido, got 3"),
+    ("- {id: x, type: apoyo, subtype: [equipo]}\n", "subtype", "must be one of"),
+    ("- {id: x, type: personaje, value: 1, hearts: 1, strength: 1, resistance: 1, "
+     "abilities: [{category: disparo, when: {event: 3}, do: [{draw: 1}]}]}\n",
+     "abilities[0].when.event", "unknown event 3"),
+    ("- {id: x, type: personaje, value: 1, hearts: 1, strength: 1, resistance: 1, "
+     "abilities: [{category: disparo, when: {event: [invocado]}, do: [{draw: 1}]}]}\n",
+     "abilities[0].when.event", "unknown event"),
+])
+def test_a_text_field_holding_no_text_is_a_problem_of_that_field(tmp_path: Path, text: str, field: str,
+                                                                  needle: str) -> None:
+    """A sector's placement, an arena's scope, an apoyo's subtype and a trigger's event are texts: another value
+    is a problem of its field, like any card problem, and the card built alongside holds the default text
+    (the compiled build's typed card raised a TypeError instead)."""
+    f = tmp_path / "c.yaml"
+    f.write_text(text, encoding="utf-8")
+    _, problems = check_path(f)
+    assert [p.field for p in problems] == [field] and needle in problems[0].message, problems
+    card, _ = validate_card(load_yaml(text)[0])
+    assert card is not None
+    texts = (card.fx.placement, card.fx.scope, card.subtype or "", *(a.trigger or "" for a in card.fx.abilities))
+    assert all(isinstance(t, str) for t in texts), texts
 
 
 def test_unreadable_paths_raise_bad_input(tmp_path: Path) -> None:

@@ -9,13 +9,16 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from tablero.agents import AGENT_NAMES
 from tablero.core import TableroError, new_game
 from tablero.core.shown import shown
+
+if TYPE_CHECKING:  # runner (and the engine) load on use
+    from .runner import LabConfig, RunResult
 
 EDITION_NAMES = ("choque-2026", "choque-legacy")
 FIRST_POLICIES = ("random", "alternate")  # = runner.FIRST_POLICIES; runner (and the engine) load on use
@@ -211,14 +214,28 @@ def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers
         ids, deck_objs, ed = load_decks(decks, cards_path, edition)
         game_options = parse_game_options(option_args, deck_objs, ed)
         if report_dir is not None:
-            try:
-                report_dir.mkdir(parents=True, exist_ok=True)
-            except OSError as e:
-                raise _Bad(f"--report: cannot create {report_dir}: {e.strerror or e}") from None
+            _make_folder(report_dir)
     except _Bad as e:
         _fail(str(e))
-    from .runner import LabConfig, LabError, run
+    from .runner import LabConfig
 
+    cfg = LabConfig(decks=deck_objs, agents=names, edition=ed, seed=seed,
+                    agent_options=_agent_options(names, budget, iterations), first=first, match=as_match,
+                    game_options=game_options)
+    res = _play_run(cfg, games, workers if workers is not None else default_workers(), as_json)
+    _report(cfg, res, ids, report_dir, as_json)
+
+
+def _make_folder(report_dir: Path) -> None:
+    """``--report``'s folder, made before any game is played: one that cannot be made is bad input."""
+    try:
+        report_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise _Bad(f"--report: cannot create {report_dir}: {e.strerror or e}") from None
+
+
+def _agent_options(names: tuple[str, str], budget: float | None, iterations: int | None) -> dict[str, Any]:
+    """``--budget`` or ``--iterations`` for the mcts agents; with none, a note that they are ignored."""
     options: dict[str, Any] = {}
     if "mcts" in names:
         if budget is not None:
@@ -227,25 +244,33 @@ def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers
             options["iterations"] = iterations
     elif budget is not None or iterations is not None:
         click.echo("note: --budget/--iterations apply to mcts agents only; ignored", err=True)
-    cfg = LabConfig(decks=deck_objs, agents=names, edition=ed, seed=seed, agent_options=options, first=first,
-                    match=as_match, game_options=game_options)
-    n_workers = workers if workers is not None else default_workers()
+    return options
+
+
+def _play_run(cfg: LabConfig, games: int, n_workers: int, as_json: bool) -> RunResult:
+    """Play the run, with a progress bar on a terminal (none with ``--json``); a game that fails in the engine
+    exits with status 1, an option an agent refuses with status 2."""
+    from .runner import LabError, run
+
     show = sys.stderr.isatty() and not as_json
     try:
-        with _progress(games, "matches" if as_match else "games", show) as advance:
-            res = run(cfg, games, n_workers, advance)
+        with _progress(games, "matches" if cfg.match else "games", show) as advance:
+            return run(cfg, games, n_workers, advance)
     except LabError as e:
         _fail(f"a game failed in the engine: {e}", 1)
     except TableroError as e:  # e.g. an agent option the agent refuses
         _fail(str(e))
 
+
+def _report(cfg: LabConfig, res: RunResult, ids: tuple[str, str], report_dir: Path | None, as_json: bool) -> None:
+    """The text report; the CSV files and plots of ``--report``; the summary as one JSON line with ``--json``."""
     from .report import summarize_run, text_report, write_csvs, write_plots
 
     summary = summarize_run(cfg, res, ids)
     for line in text_report(summary, res.workers):
         click.echo(line)
     if report_dir is not None:
-        written = write_csvs(report_dir, summary, res.records, as_match)
+        written = write_csvs(report_dir, summary, res.records, cfg.match)
         written += write_plots(report_dir, summary, res.records)
         click.echo("")
         click.echo(f"wrote {', '.join(str(p) for p in written)}")

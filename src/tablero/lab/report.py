@@ -14,10 +14,13 @@ import csv
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .runner import LABELS, GameRecord, LabConfig, RunResult, match_winner
 from .stats import summarize, wilson
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 TIMING_KEYS = ("games_per_s", "elapsed_s")  # the only fields that differ between identical runs
 
@@ -217,42 +220,59 @@ def write_csvs(folder: Path, s: dict[str, Any], records: Sequence[GameRecord], m
 
 
 def write_plots(folder: Path, s: dict[str, Any], records: Sequence[GameRecord]) -> list[Path]:
-    """PNG plots (matplotlib, Agg): win rates with CI bars, game-length histograms, per-card deltas."""
+    """PNG plots (matplotlib, Agg): win rates with CI bars, game-length histograms, per-card deltas (one chart
+    per deck), each drawn by its own function."""
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    return [_plot_win_rates(folder, s), _plot_game_length(folder, s, records),
+            *(_plot_card_deltas(folder, s, lab) for lab in LABELS)]
 
-    out: list[Path] = []
+
+class _Bar(NamedTuple):
+    """One bar of the win-rate plot: what it counts, the rate and its 95% confidence interval."""
+
+    label: str
+    rate: float
+    ci: list[float]
+
+
+def _win_rate_bars(s: dict[str, Any]) -> list[_Bar]:
+    """Each deck's win rate, the draws' and the first seat's; with matches, each deck's match win rate too."""
     da, db = s["decks"]["A"], s["decks"]["B"]
-
-    # win rates with 95% CI
-    groups: list[tuple[str, float, list[float]]] = [
-        (f"A {da}", s["win_rate"]["A"], s["ci95"]["A"]), (f"B {db}", s["win_rate"]["B"], s["ci95"]["B"]),
-        ("draw", s["win_rate"]["draw"], s["ci95"]["draw"]),
-        ("first seat", s["first_seat"]["win_rate"], s["first_seat"]["ci95"])]
+    bars = [_Bar(f"A {da}", s["win_rate"]["A"], s["ci95"]["A"]), _Bar(f"B {db}", s["win_rate"]["B"], s["ci95"]["B"]),
+            _Bar("draw", s["win_rate"]["draw"], s["ci95"]["draw"]),
+            _Bar("first seat", s["first_seat"]["win_rate"], s["first_seat"]["ci95"])]
     if "matches" in s:
         m = s["matches"]
-        groups += [(f"A {da}\n(matches)", m["win_rate"]["A"], m["ci95"]["A"]),
-                   (f"B {db}\n(matches)", m["win_rate"]["B"], m["ci95"]["B"])]
-    fig, ax = plt.subplots(figsize=(max(6.0, 1.6 * len(groups)), 4.5))
-    xs = list(range(len(groups)))
-    vals = [g[1] for g in groups]
-    err = [[g[1] - g[2][0] for g in groups], [g[2][1] - g[1] for g in groups]]
-    ax.bar(xs, vals, yerr=err, capsize=6, color=["#c0392b", "#27ae60", "#95a5a6", "#2980b9", "#e67e22",
-                                                   "#16a085"][:len(groups)])
+        bars += [_Bar(f"A {da}\n(matches)", m["win_rate"]["A"], m["ci95"]["A"]),
+                 _Bar(f"B {db}\n(matches)", m["win_rate"]["B"], m["ci95"]["B"])]
+    return bars
+
+
+def _plot_win_rates(folder: Path, s: dict[str, Any]) -> Path:
+    """winrate.png: the win rates of ``_win_rate_bars`` with their 95% Wilson CI, against the line of 50%."""
+    import matplotlib.pyplot as plt
+
+    bars = _win_rate_bars(s)
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.6 * len(bars)), 4.5))
+    xs = list(range(len(bars)))
+    err = [[b.rate - b.ci[0] for b in bars], [b.ci[1] - b.rate for b in bars]]
+    ax.bar(xs, [b.rate for b in bars], yerr=err, capsize=6,
+           color=["#c0392b", "#27ae60", "#95a5a6", "#2980b9", "#e67e22", "#16a085"][:len(bars)])
     ax.axhline(0.5, color="black", linewidth=0.8, linestyle="--")
-    ax.set_xticks(xs, [g[0] for g in groups], fontsize=8)
+    ax.set_xticks(xs, [b.label for b in bars], fontsize=8)
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% Wilson CI)")
-    ax.set_title(f"{da} vs {db}: {s['games']} CHOQUES ({s['agents']['A']} vs {s['agents']['B']})")
-    fig.tight_layout()
-    p = folder / "winrate.png"
-    fig.savefig(p, dpi=100)
-    plt.close(fig)
-    out.append(p)
+    ax.set_title(f"{s['decks']['A']} vs {s['decks']['B']}: {s['games']} CHOQUES "
+                 f"({s['agents']['A']} vs {s['agents']['B']})")
+    return _save(fig, folder / "winrate.png")
 
-    # game length
+
+def _plot_game_length(folder: Path, s: dict[str, Any], records: Sequence[GameRecord]) -> Path:
+    """game_length.png: histograms of the games' turns and decisions."""
+    import matplotlib.pyplot as plt
+
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
     turns = [r.turns for r in records]
     decisions = [r.decisions for r in records]
@@ -263,31 +283,35 @@ def write_plots(folder: Path, s: dict[str, Any], records: Sequence[GameRecord]) 
     ax2.hist(decisions, bins=30, color="#8e44ad", edgecolor="white")
     ax2.set_xlabel("decisions")
     ax2.set_title(f"decisions: median {s['decisions']['median']:g}")
-    fig.tight_layout()
-    p = folder / "game_length.png"
-    fig.savefig(p, dpi=100)
-    plt.close(fig)
-    out.append(p)
+    return _save(fig, folder / "game_length.png")
 
-    # per-card deltas, one chart per deck
-    for lab in LABELS:
-        c = s["cards"][lab]
-        rows = [row for row in c["cards"] if row["drawn"]]
-        rows.reverse()  # best at the top of a horizontal bar chart
-        fig, ax = plt.subplots(figsize=(9, max(3.0, 0.32 * len(rows) + 1.2)))
-        ys = list(range(len(rows)))
-        ax.barh([y + 0.2 for y in ys], [100 * (row["delta_played"] or 0.0) for row in rows], height=0.4,
-                color="#c0392b", label="when played")
-        ax.barh([y - 0.2 for y in ys], [100 * (row["delta_drawn"] or 0.0) for row in rows], height=0.4,
-                color="#7f8c8d", label="when drawn")
-        ax.set_yticks(ys, [f"{row['card']} ({row['played']}/{row['drawn']})" for row in rows], fontsize=7)
-        ax.axvline(0, color="black", linewidth=0.8)
-        ax.set_xlabel(f"win-rate delta vs the deck's {100 * c['win_rate']:.1f}% (percentage points)")
-        ax.set_title(f"{lab} {s['decks'][lab]}: per-card win-rate delta (games played/drawn)")
-        ax.legend(loc="lower right", fontsize=8)
-        fig.tight_layout()
-        p = folder / f"cards_{lab}.png"
-        fig.savefig(p, dpi=100)
-        plt.close(fig)
-        out.append(p)
-    return out
+
+def _plot_card_deltas(folder: Path, s: dict[str, Any], lab: str) -> Path:
+    """cards_A.png or cards_B.png: each drawn card's win-rate delta when played and when drawn."""
+    import matplotlib.pyplot as plt
+
+    c = s["cards"][lab]
+    rows = [row for row in c["cards"] if row["drawn"]]
+    rows.reverse()  # best at the top of a horizontal bar chart
+    fig, ax = plt.subplots(figsize=(9, max(3.0, 0.32 * len(rows) + 1.2)))
+    ys = list(range(len(rows)))
+    ax.barh([y + 0.2 for y in ys], [100 * (row["delta_played"] or 0.0) for row in rows], height=0.4,
+            color="#c0392b", label="when played")
+    ax.barh([y - 0.2 for y in ys], [100 * (row["delta_drawn"] or 0.0) for row in rows], height=0.4,
+            color="#7f8c8d", label="when drawn")
+    ax.set_yticks(ys, [f"{row['card']} ({row['played']}/{row['drawn']})" for row in rows], fontsize=7)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_xlabel(f"win-rate delta vs the deck's {100 * c['win_rate']:.1f}% (percentage points)")
+    ax.set_title(f"{lab} {s['decks'][lab]}: per-card win-rate delta (games played/drawn)")
+    ax.legend(loc="lower right", fontsize=8)
+    return _save(fig, folder / f"cards_{lab}.png")
+
+
+def _save(fig: Figure, path: Path) -> Path:
+    """Lay the figure out, write it at 100 dpi and close it (pyplot keeps every figure open until then)."""
+    import matplotlib.pyplot as plt
+
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from tablero.agents import Agent, Seat, make_agent
 from tablero.core import Rng, new_game
@@ -117,66 +117,95 @@ def _agent(cfg: LabConfig, label: int, seed: int) -> Agent:
 
 
 def play_game(cfg: LabConfig, unit: int, choque: int = 0, first: str | None = None) -> GameRecord:
-    """Play one CHOQUE of ``unit``; ``first``: the seat that starts (None: random from the game seed)."""
+    """Play one CHOQUE of ``unit``; ``first``: the seat that starts (None: random from the game seed). An
+    engine failure is a ``LabError`` that names the game and its seeds, so that it can be replayed."""
     a_seat = a_seat_of(unit)
     seed = derive(cfg.seed, unit, choque, 0)
     seeds = (derive(cfg.seed, unit, choque, 1), derive(cfg.seed, unit, choque, 2))
     deck_a, deck_b = cfg.decks
     decks = [deck_a, deck_b] if a_seat == "A" else [deck_b, deck_a]
     try:
-        # the decks were checked once (CH-2) before the run: skip the per-game check
-        g = new_game("choque", decks=decks, seed=seed, edition=cfg.edition, first=first, validate=False,
-                     options=cfg.game_options or None)
-        agent_a, agent_b = _agent(cfg, 0, seeds[0]), _agent(cfg, 1, seeds[1])
-        by_seat = {"A": agent_a, "B": agent_b} if a_seat == "A" else {"A": agent_b, "B": agent_a}
-        seats = {"A": Seat(g, "A"), "B": Seat(g, "B")}
-        obs = g.observe()  # once: the opening hands are not in the log (CH-4.3 draws no event)
-        hands = {p: set(obs[p]["hand"]) for p in ("A", "B")}
-        first_seat = str(obs["first"])
-        n = 0
-        legal_actions = g.legal_actions
-        while not g.is_over:
-            # whose decision: every legal action names its player, and legal_actions() is cached by the
-            # engine (the agent's own call is then free); ``pending`` would build a Decision per step (~2 µs)
-            p = legal_actions()[0]["player"]
-            g.apply(by_seat[p].act(seats[p]))
-            n += 1
-            if n > MAX_DECISIONS:
-                raise LabError(f"no end after {MAX_DECISIONS} decisions")
-        winner = g.winner
-        log = g.log
+        played = _play(cfg, decks, a_seat, seed, seeds, first)
     except LabError as e:
         raise LabError(f"unit {unit}, CHOQUE {choque} (game seed {seed}): {e}") from None
     except Exception as e:  # an engine failure: say which game, so it can be replayed
         raise LabError(f"unit {unit}, CHOQUE {choque} (game seed {seed}, agent seeds {seeds[0]}, {seeds[1]}, "
                        f"label A in seat {a_seat}): {type(e).__name__}: {e}") from e
-    drawn, played = hands, {"A": set[str](), "B": set[str]()}
-    turns = 0
-    for event in log:  # the single pass over the log
-        kind = event["event"]
-        if kind in DRAW_EVENTS:
-            drawn[event["player"]].add(event["card"])
-        elif kind in CARD_PLAY_EVENTS:
-            played[event["player"]].add(event["card"])
-        elif kind in SOURCE_PLAY_EVENTS:
-            src = event.get("source")
-            if isinstance(src, str):
-                played[event["player"]].add(src)
-    if log:
-        turns = int(log[-1].get("turn", 0))
+    seen = _read_log(played.log, played.hands)
     b_seat = "B" if a_seat == "A" else "A"
     by_label_drawn: list[frozenset[str]] = []
     by_label_played: list[frozenset[str]] = []
     for li, seat in enumerate((a_seat, b_seat)):
         ids = cfg.ids[li]
-        pl = frozenset(played[seat] & ids)
+        pl = frozenset(seen.used[seat] & ids)
         by_label_played.append(pl)
         # "drawn": in hand at some point, or put to use from elsewhere; the support deck is always open
-        by_label_drawn.append(frozenset((drawn[seat] & ids) | pl | cfg.support_ids[li]))
-    return GameRecord(unit=unit, choque=choque, seed=seed, agent_seeds=seeds, a_seat=a_seat, first=first_seat,
-                      winner=winner or "draw", turns=turns, decisions=n,
-                      drawn=(by_label_drawn[0], by_label_drawn[1]),
-                      played=(by_label_played[0], by_label_played[1]))
+        by_label_drawn.append(frozenset((seen.drawn[seat] & ids) | pl | cfg.support_ids[li]))
+    return GameRecord(unit=unit, choque=choque, seed=seed, agent_seeds=seeds, a_seat=a_seat, first=played.first,
+                      winner=played.winner or "draw", turns=seen.turns, decisions=played.decisions,
+                      drawn=(by_label_drawn[0], by_label_drawn[1]), played=(by_label_played[0], by_label_played[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """What a CHOQUE played to its end leaves for its record: the winner (a seat, "draw", or None), the log, the
+    opening hands by seat (which the log does not show), the seat that went first and how many decisions."""
+
+    winner: str | None
+    log: list[dict[str, Any]]
+    hands: dict[str, set[str]]
+    first: str
+    decisions: int
+
+
+def _play(cfg: LabConfig, decks: list[Deck], a_seat: str, seed: int, seeds: tuple[int, int],
+          first: str | None) -> _Played:
+    """Play one CHOQUE between the agents of ``cfg`` (label A's in ``a_seat``) to its end."""
+    # the decks were checked once (CH-2) before the run: skip the per-game check
+    g = new_game("choque", decks=decks, seed=seed, edition=cfg.edition, first=first, validate=False,
+                 options=cfg.game_options or None)
+    agent_a, agent_b = _agent(cfg, 0, seeds[0]), _agent(cfg, 1, seeds[1])
+    by_seat = {"A": agent_a, "B": agent_b} if a_seat == "A" else {"A": agent_b, "B": agent_a}
+    seats = {"A": Seat(g, "A"), "B": Seat(g, "B")}
+    obs = g.observe()  # once: the opening hands are not in the log (CH-4.3 draws no event)
+    hands = {p: set(obs[p]["hand"]) for p in ("A", "B")}
+    first_seat = str(obs["first"])
+    n = 0
+    legal_actions = g.legal_actions
+    while not g.is_over:
+        # whose decision: every legal action names its player, and legal_actions() is cached by the
+        # engine (the agent's own call is then free); ``pending`` would build a Decision per step (~2 µs)
+        p = legal_actions()[0]["player"]
+        g.apply(by_seat[p].act(seats[p]))
+        n += 1
+        if n > MAX_DECISIONS:
+            raise LabError(f"no end after {MAX_DECISIONS} decisions")
+    return _Played(g.winner, g.log, hands, first_seat, n)
+
+
+class _Seen(NamedTuple):
+    """What a game's log tells of its cards, by seat (the cards that reached the hand, and those put to use:
+    called, played, activated), and the turn it ended in."""
+
+    drawn: dict[str, set[str]]
+    used: dict[str, set[str]]
+    turns: int
+
+
+def _read_log(log: list[dict[str, Any]], hands: dict[str, set[str]]) -> _Seen:
+    """The single pass over a game's log; ``hands``, the opening hands by seat, is filled with the cards drawn."""
+    drawn, used = hands, {"A": set[str](), "B": set[str]()}
+    for event in log:
+        kind = event["event"]
+        if kind in DRAW_EVENTS:
+            drawn[event["player"]].add(event["card"])
+        elif kind in CARD_PLAY_EVENTS:
+            used[event["player"]].add(event["card"])
+        elif kind in SOURCE_PLAY_EVENTS:
+            src = event.get("source")
+            if isinstance(src, str):
+                used[event["player"]].add(src)
+    return _Seen(drawn, used, int(log[-1].get("turn", 0)) if log else 0)
 
 
 def play_unit(cfg: LabConfig, unit: int) -> list[GameRecord]:

@@ -362,9 +362,10 @@ class PlaySession:
             self.opts.windows = mode
         self.con.say(self.t("windows_set", mode=self.t(f"wm_{self.opts.windows}")))
 
-    def human_turn(self, game: ChoqueGame, rec: GameRecord) -> None:  # noqa: C901 (issue 18: to split)
+    def human_turn(self, game: ChoqueGame, rec: GameRecord) -> None:
+        """The human's decision: a response window they do not stop at is passed for them; otherwise it is
+        shown, and their answers are read until one of them decides (``answer``)."""
         legal = game.legal_actions()
-        n = len(legal)
         window = game.pending is not None and game.pending.kind == "response"
         if window and self.pass_window(game, rec, legal):
             return
@@ -372,58 +373,79 @@ class PlaySession:
             self.show_window(game, legal)
         else:
             self.show_decision(game, legal)
-        while True:
-            ans = self.con.ask(self.t("prompt", n=n))
-            if ans is None:
-                self.con.say("")
-                self.con.say(self.t("eof"))
-                raise Quit
-            low = ans.lower()
-            if low.isdigit():
-                k = int(low)
-                if not 1 <= k <= n:
-                    self.con.say(self.t("out_of_range", k=k, n=n))
-                    continue
-                try:
-                    self.apply(game, rec, legal[k - 1])
-                except IllegalAction as e:  # pragma: no cover - a listed action is always legal
-                    self.con.say(self.t("illegal", rule=e.rule, message=e))
-                    continue
-                return
-            if low in ("?", "ayuda", "help", "h"):
-                saved = self.t("help_saved") if self.opts.save is not None else ""
-                self.con.say(self.t("help", saved=saved))
-            elif low in ("t", "tablero", "board"):
-                self.show_decision(game, legal)
-            elif low in ("v", "ver", "cards"):
-                self.show_cards(game)
-            elif low in ("r", "registro", "log"):
-                self.show_events(game.log_for(HUMAN))
-            elif low in ("w", "ventanas", "windows"):
-                self.set_windows()
-                if window and self.pass_window(game, rec, legal):
-                    return
-            elif low in ("s", "rendirse", "surrender"):
-                confirm = self.con.ask(self.t("confirm_surrender"))
-                if confirm is None:
-                    self.con.say("")
-                    self.con.say(self.t("eof"))
-                    raise Quit
-                if confirm.lower() in YES:
-                    self.apply(game, rec, {"player": HUMAN, "do": "surrender"})
-                    return
-                self.con.say(self.t("not_surrendering"))
-            elif low in ("q", "salir", "quit", "exit"):
-                self.con.say(self.t("quit"))
-                raise Quit
-            elif not low and n == 1:
-                self.apply(game, rec, legal[0])
-                return
-            elif not low:
-                self.con.say(self.t("empty_input", n=n))
-            else:
-                self.con.say(self.t("bad_input", text=ans, n=n))
+        while not self.answer(game, rec, legal, window):
+            pass
 
+    def ask_or_quit(self, prompt: str) -> str:
+        """An answer; the end of the input leaves the game (``Quit``), saying so."""
+        ans = self.con.ask(prompt)
+        if ans is None:
+            self.con.say("")
+            self.con.say(self.t("eof"))
+            raise Quit
+        return ans
+
+    def answer(self, game: ChoqueGame, rec: GameRecord, legal: list[dict[str, Any]], window: bool) -> bool:
+        """Read one answer and act on it: a number picks that action, an empty line the only one, a word is a
+        command (``run_command``). True once an action was applied: the decision is answered."""
+        n = len(legal)
+        ans = self.ask_or_quit(self.t("prompt", n=n))
+        low = ans.lower()
+        if low.isdigit():
+            return self.pick_action(game, rec, legal, int(low))
+        if not low:
+            if n == 1:
+                self.apply(game, rec, legal[0])
+                return True
+            self.con.say(self.t("empty_input", n=n))
+            return False
+        return self.run_command(game, rec, legal, window, low, ans)
+
+    def pick_action(self, game: ChoqueGame, rec: GameRecord, legal: list[dict[str, Any]], k: int) -> bool:
+        """Apply the ``k``-th listed action (from 1); False, said, when there is none of that number."""
+        if not 1 <= k <= len(legal):
+            self.con.say(self.t("out_of_range", k=k, n=len(legal)))
+            return False
+        try:
+            self.apply(game, rec, legal[k - 1])
+        except IllegalAction as e:  # pragma: no cover - a listed action is always legal
+            self.con.say(self.t("illegal", rule=e.rule, message=e))
+            return False
+        return True
+
+    def run_command(self, game: ChoqueGame, rec: GameRecord, legal: list[dict[str, Any]], window: bool, low: str,
+                ans: str) -> bool:
+        """A word of the legend (help, board, cards, log, windows, surrender, quit), ``low`` being ``ans`` in
+        lower case; True when it answered the decision (a surrender, or a window passed after a new setting)."""
+        if low in ("?", "ayuda", "help", "h"):
+            saved = self.t("help_saved") if self.opts.save is not None else ""
+            self.con.say(self.t("help", saved=saved))
+        elif low in ("t", "tablero", "board"):
+            self.show_decision(game, legal)
+        elif low in ("v", "ver", "cards"):
+            self.show_cards(game)
+        elif low in ("r", "registro", "log"):
+            self.show_events(game.log_for(HUMAN))
+        elif low in ("w", "ventanas", "windows"):
+            self.set_windows()
+            return window and self.pass_window(game, rec, legal)
+        elif low in ("s", "rendirse", "surrender"):
+            return self.surrender(game, rec)
+        elif low in ("q", "salir", "quit", "exit"):
+            self.con.say(self.t("quit"))
+            raise Quit
+        else:
+            self.con.say(self.t("bad_input", text=ans, n=len(legal)))
+        return False
+
+    def surrender(self, game: ChoqueGame, rec: GameRecord) -> bool:
+        """Surrender once the human confirms it; True when they did."""
+        confirm = self.ask_or_quit(self.t("confirm_surrender"))
+        if confirm.lower() in YES:
+            self.apply(game, rec, {"player": HUMAN, "do": "surrender"})
+            return True
+        self.con.say(self.t("not_surrendering"))
+        return False
 
 def _kinds() -> set[str]:
     return {f"k_{k}" for k in ("action", "combat", "response", "defend", "ofrenda", "choose", "discard",

@@ -16,7 +16,7 @@ from tablero.core import BadInput, IllegalAction
 from tablero.core.i18n import Msg, msg
 from tablero.core.shown import shown
 
-from .effects.schema import NO_EFFECTS, Effects, check_effects
+from .effects.schema import NO_EFFECTS, Effects, Problems, check_effects
 from .terms import APOYO_SUBTYPES, KEYWORDS, PARAM_KEYWORDS, TYPES
 
 _ID_RE = re.compile(r"^[a-z0-9_]+$")
@@ -150,18 +150,15 @@ def _parse_keywords(raw: Any, problems: list[tuple[str, str | Msg]]) -> tuple[fr
     return frozenset(kws), params
 
 
-def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str | Msg]]]:  # noqa: C901 (issue 18: to split)
-    """Check one card and build it. Returns the card (None if unusable) and every (field, problem)."""
-    problems: list[tuple[str, str | Msg]] = []
+def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str | Msg]]]:
+    """Check one card and build it. Returns the card (None if unusable) and every (field, problem). Each group
+    of fields has its check, whose problems come in this order: fields, name, numbers, subtype, texts, effects."""
     if not isinstance(raw, dict):
         return None, [("", f"a card must be a map of fields, got {shown(raw)}")]
     cid = raw.get("id")
     if not isinstance(cid, str) or not _ID_RE.match(cid):
         return None, [("id", f"must match [a-z0-9_]+, got {shown(cid)}")]
-    for k in raw:
-        if k not in _KNOWN_FIELDS:
-            hint = msg(" (YAML reads an unquoted on:/yes:/no: as a boolean)") if isinstance(k, bool) else ""
-            problems.append((str(k), msg("unknown field{hint}", hint=hint)))
+    problems = _unknown_fields(raw)
     name = raw.get("name", cid)
     if not isinstance(name, str) or not name:
         problems.append(("name", msg("must be a non-empty text")))
@@ -169,32 +166,78 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str | Msg]]
     ctype = raw.get("type")
     if ctype not in TYPES:
         return None, problems + [("type", f"must be one of {', '.join(TYPES)}, got {shown(ctype)}")]
-    value = hearts = strength = resistance = 0
-    impact = 1
-    subtype = None
-    kws: frozenset[str] = frozenset()
-    params: dict[str, int] = {}
-    if ctype in ("personaje", "alma", "amalgama"):
-        value = _int_field(raw, "value", problems, minimum=0)
+    nums = _card_numbers(raw, ctype, problems)
+    subtype = _subtype(raw, ctype, problems)
+    archetypes = _check_texts(raw, problems)
+    fx = check_effects(raw, ctype, subtype, problems)
+    card = CardDef(id=cid, name=name, type=ctype, value=nums.value, hearts=nums.hearts, strength=nums.strength,
+                   resistance=nums.resistance, impact=nums.impact, keywords=nums.keywords, params=nums.params,
+                   subtype=subtype, raw=dict(raw), fx=fx, archetypes=frozenset(archetypes),
+                   number=str(raw.get("number", "")), set=str(raw.get("set", "")),
+                   from_hand_rapido="rito" in nums.keywords or subtype == "rapido")
+    return card, problems
+
+
+def _unknown_fields(raw: Mapping[Any, Any]) -> Problems:
+    """A problem for each field a card does not have (a YAML boolean key among them)."""
+    problems: Problems = []
+    for k in raw:
+        if k not in _KNOWN_FIELDS:
+            hint = msg(" (YAML reads an unquoted on:/yes:/no: as a boolean)") if isinstance(k, bool) else ""
+            problems.append((str(k), msg("unknown field{hint}", hint=hint)))
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class _CardNumbers:
+    """A card's printed numbers and exclusive abilities (CH-1.3); a type without them keeps these defaults."""
+
+    value: int = 0
+    hearts: int = 0
+    strength: int = 0
+    resistance: int = 0
+    impact: int = 1
+    keywords: frozenset[str] = frozenset()
+    params: dict[str, int] = field(default_factory=dict)
+
+
+def _card_numbers(raw: Mapping[str, Any], ctype: str, problems: Problems) -> _CardNumbers:
+    """The numbers ``ctype`` has (a value; a character's hearts, strength, resistance, impact and keywords),
+    and a problem for each that it has not."""
+    value = _int_field(raw, "value", problems, minimum=0) if ctype in ("personaje", "alma", "amalgama") else 0
     if ctype in ("personaje", "amalgama"):
         hearts = _int_field(raw, "hearts", problems, minimum=1)  # CH-1.3: hearts >= 1
         strength = _int_field(raw, "strength", problems, minimum=0)
         resistance = _int_field(raw, "resistance", problems, minimum=1)
         impact = _int_field(raw, "impact", problems, minimum=1, default=1)  # CH-1.3: default 1, at least 1
         kws, params = _parse_keywords(raw.get("keywords"), problems)
-    else:
-        for k in ("hearts", "strength", "resistance", "impact"):
-            if k in raw:
-                problems.append((k, msg("only characters have {k}", k=k)))
-        if raw.get("keywords"):
-            problems.append(("keywords", msg("only characters carry exclusive abilities")))
-    if ctype == "apoyo":
-        subtype = raw.get("subtype", "normal")
-        if subtype not in APOYO_SUBTYPES:
-            problems.append(("subtype", msg("must be one of {items}, got {subtype}",
-                                            items=', '.join(APOYO_SUBTYPES), subtype=shown(subtype))))
-    elif "subtype" in raw:
-        problems.append(("subtype", msg("only apoyos have a subtype")))
+        return _CardNumbers(value, hearts, strength, resistance, impact, kws, params)
+    for k in ("hearts", "strength", "resistance", "impact"):
+        if k in raw:
+            problems.append((k, msg("only characters have {k}", k=k)))
+    if raw.get("keywords"):
+        problems.append(("keywords", msg("only characters carry exclusive abilities")))
+    return _CardNumbers(value)
+
+
+def _subtype(raw: Mapping[str, Any], ctype: str, problems: Problems) -> str | None:
+    """An apoyo's subtype (CH-1.5, ``normal`` by default and in place of one it does not have); None for the
+    other types, which have none."""
+    if ctype != "apoyo":
+        if "subtype" in raw:
+            problems.append(("subtype", msg("only apoyos have a subtype")))
+        return None
+    subtype = raw.get("subtype", "normal")
+    if subtype not in APOYO_SUBTYPES:
+        problems.append(("subtype", msg("must be one of {items}, got {subtype}",
+                                        items=', '.join(APOYO_SUBTYPES), subtype=shown(subtype))))
+        return "normal"  # a text, as the card's type says (the compiled build refuses any other value)
+    return str(subtype)
+
+
+def _check_texts(raw: Mapping[str, Any], problems: Problems) -> list[str]:
+    """The fields of words (number, set, texts, the English translation ``en``); returns the archetypes, a list
+    of tags (none when they are not)."""
     for k in _TEXT_FIELDS:
         if k in raw and not isinstance(raw[k], (str, int)):
             problems.append((k, msg("must be a text")))
@@ -206,12 +249,7 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str | Msg]]
     if en is not None:
         if not isinstance(en, dict) or set(en) - {"name", "text", "flavor"}:
             problems.append(("en", msg("must be a map with name, text and/or flavor")))
-    fx = check_effects(raw, ctype, subtype, problems)
-    card = CardDef(id=cid, name=name, type=ctype, value=value, hearts=hearts, strength=strength,
-                   resistance=resistance, impact=impact, keywords=kws, params=params, subtype=subtype,
-                   raw=dict(raw), fx=fx, archetypes=frozenset(archetypes), number=str(raw.get("number", "")),
-                   set=str(raw.get("set", "")), from_hand_rapido="rito" in kws or subtype == "rapido")
-    return card, problems
+    return archetypes
 
 
 def card_from_dict(raw: Any, where: str = "card") -> CardDef:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tablero.core.i18n import msg
@@ -99,107 +101,175 @@ def zone_ref(ref: str, obs: dict[str, Any], book: CardBook, me: str | None) -> s
     return loc
 
 
-def describe(action: dict[str, Any], obs: dict[str, Any], kind: str | None, book: CardBook,  # noqa: C901 (issue 18: to split)
+def describe(action: dict[str, Any], obs: dict[str, Any], kind: str | None, book: CardBook,
              me: str | None = None) -> str:
-    """One action in words, from ``me``'s point of view (``None``: a neutral one, for replays)."""
-    lang = book.lang
-    do = action.get("do")
-    player = str(action.get("player", ""))
+    """One action in words, from ``me``'s point of view (``None``: a neutral one, for replays). Each verb has
+    its wording (``_WORDING``); an action that none puts into words (or that lacks what they need) is shown
+    as its JSON."""
+    a = _Action(action, obs, kind, book, me, player=str(action.get("player", "")), card=str(action.get("card", "")),
+                targets=[str(t) for t in action.get("targets") or []])
+    try:
+        wording = _WORDING.get(action.get("do", ""))
+        text = wording(a) if wording is not None else None
+    except (KeyError, TypeError, ValueError):
+        text = None
+    return text if text is not None else json.dumps(action, ensure_ascii=False)
 
-    def ref(r: str) -> str:
-        return zone_ref(r, obs, book, me)
 
-    def own(zone: str) -> str:
-        return ref(zone if "." in zone else f"{player}.{zone}")
+@dataclass(frozen=True, slots=True)
+class _Action:
+    """An action being put into words, with what its words need: the describing player's observation and
+    card book, the pending decision's kind, and the action's player, card and targets, read once."""
 
-    def value(cid: str) -> int:
-        c = book.get(cid)
+    action: dict[str, Any]
+    obs: dict[str, Any]
+    kind: str | None
+    book: CardBook
+    me: str | None
+    player: str
+    card: str
+    targets: list[str]
+
+    @property
+    def lang(self) -> str:
+        return self.book.lang
+
+    def ref(self, r: str) -> str:
+        """A zone (``B.C3``) in words, with the card in it."""
+        return zone_ref(r, self.obs, self.book, self.me)
+
+    def own(self, zone: str) -> str:
+        """A zone of the acting player (``C2``), or of the player it names (``B.C2``)."""
+        return self.ref(zone if "." in zone else f"{self.player}.{zone}")
+
+    def refs(self, zones: list[str]) -> str:
+        return join([self.ref(z) for z in zones], self.lang)
+
+    def name(self, cid: str) -> str:
+        return self.book.name(cid)
+
+    def value(self, cid: str) -> int:
+        c = self.book.get(cid)
         return c.value if c is not None else 0
 
-    card = str(action.get("card", ""))
-    targets = [str(t) for t in action.get("targets") or []]
-    try:
-        if do == "activate_soul":
-            return tr(lang, "a_activate_soul", card=book.name(card), v=value(card), zone=action.get("zone", "Z"))
-        if do == "call":
-            return tr(lang, "a_call", card=book.name(card), v=value(card), zone=action["zone"])
-        if do == "call_amalgam":
-            mats = [book.name(m) for m in action.get("materials") or []]
-            return tr(lang, "a_call_amalgam", card=book.name(card), zone=action["zone"], materials=join(mats, lang))
-        if do == "play":
-            c = book.get(card)
-            ctype = c.type if c is not None else "apoyo"
-            zone = str(action.get("zone", ""))
-            if ctype == "sector":
-                key = "a_play_sector_opp" if action.get("side") == "opponent" else "a_play_sector"
-                return tr(lang, key, card=book.name(card), zone=zone)
-            if ctype == "arena":
-                old = obs.get(player, {}).get("arena")
-                if isinstance(old, dict) and old.get("card"):
-                    return tr(lang, "a_play_arena_replace", card=book.name(card), old=book.name(old["card"]))
-                return tr(lang, "a_play_arena", card=book.name(card))
-            sub = tr(lang, f"sub_{c.subtype}") if c is not None and c.subtype else ""
-            text = tr(lang, "a_play_apoyo", card=book.name(card), sub=sub, zone=zone)
-            if targets:
-                text += tr(lang, "a_on", targets=join([ref(t) for t in targets], lang))
-            return text
-        if do == "use":
-            ability = book.ability_name(str(action.get("ability", "")))
-            src = str(action.get("source", ""))
-            source = ref(src) if _REF.match(src) else tr(lang, "from_hand", card=book.name(src))
-            if action.get("ability") == "portal" and len(targets) == 2:
-                return tr(lang, "a_use_portal", source=source, a=ref(targets[0]), b=ref(targets[1]))
-            text = tr(lang, "a_use", ability=ability, source=source)
-            if targets:
-                text += tr(lang, "a_on", targets=join([ref(t) for t in targets], lang))
-            return text
-        if do == "attack":
-            attacker = own(str(action["attacker"]))
-            target = str(action.get("target", ""))
-            if len(targets) == 2:
-                text = tr(lang, "a_attack_double", a=ref(targets[0]), b=ref(targets[1]), attacker=attacker)
-            elif target == "hearts":
-                text = tr(lang, "a_attack_hearts", attacker=attacker)
-            else:
-                text = tr(lang, "a_attack", target=ref(target), attacker=attacker)
-            return tr(lang, "a_repeat", what=text) if kind == "battle_repeat" else text
-        if do == "defend":
-            return tr(lang, "a_defend", defender=own(str(action["defender"])))
-        if do == "pass":
-            key = f"a_pass_{kind}"
-            return tr(lang, key) if kind and key in _pass_keys() else tr(lang, "a_pass")
-        if do == "ofrenda":
-            return tr(lang, "a_ofrenda", cards=n_cards(int(obs.get(player, {}).get("hand_count", 0)), lang))
-        if do == "end_phase":
-            if kind == "action" or (kind is None and obs.get("phase") == "action"):
-                return tr(lang, "a_end_action")
-            if kind == "combat" or (kind is None and obs.get("phase") == "combat"):
-                return tr(lang, "a_end_combat")
-            return tr(lang, "a_end")
-        if do == "choose":
-            option = action.get("option")
-            cards = [str(c) for c in action.get("cards") or []]
-            if option == "double":
-                return tr(lang, "a_elite")
-            if option == "use":
-                return tr(lang, "a_use_optional")
-            if isinstance(option, str):
-                return tr(lang, "a_choose_zone", zone=option)
-            if cards and len(targets) == 2:
-                return tr(lang, "a_zombificar", soul=ref(targets[0]), card=book.name(cards[0]),
-                          zone=targets[1].split(".")[-1])
-            if cards:
-                return tr(lang, "a_choose_card", card=join([book.name(c) for c in cards], lang))
-            if targets:
-                return tr(lang, "a_choose_target", target=join([ref(t) for t in targets], lang))
-        if do == "discard":
-            cards = [book.name(str(c)) for c in action.get("cards") or []]
-            return tr(lang, "a_discard", card=join(cards, lang))
-        if do == "surrender":
-            return tr(lang, "a_surrender")
-    except (KeyError, TypeError, ValueError):
-        pass
-    return json.dumps(action, ensure_ascii=False)
+
+def _activate_soul(a: _Action) -> str:
+    return tr(a.lang, "a_activate_soul", card=a.name(a.card), v=a.value(a.card), zone=a.action.get("zone", "Z"))
+
+
+def _call(a: _Action) -> str:
+    return tr(a.lang, "a_call", card=a.name(a.card), v=a.value(a.card), zone=a.action["zone"])
+
+
+def _call_amalgam(a: _Action) -> str:
+    mats = [a.name(m) for m in a.action.get("materials") or []]
+    return tr(a.lang, "a_call_amalgam", card=a.name(a.card), zone=a.action["zone"], materials=join(mats, a.lang))
+
+
+def _play(a: _Action) -> str:
+    """A sector (on whose side), an arena (replacing which), or an apoyo (its subtype, its targets)."""
+    c = a.book.get(a.card)
+    ctype = c.type if c is not None else "apoyo"
+    zone = str(a.action.get("zone", ""))
+    if ctype == "sector":
+        key = "a_play_sector_opp" if a.action.get("side") == "opponent" else "a_play_sector"
+        return tr(a.lang, key, card=a.name(a.card), zone=zone)
+    if ctype == "arena":
+        old = a.obs.get(a.player, {}).get("arena")
+        if isinstance(old, dict) and old.get("card"):
+            return tr(a.lang, "a_play_arena_replace", card=a.name(a.card), old=a.name(old["card"]))
+        return tr(a.lang, "a_play_arena", card=a.name(a.card))
+    sub = tr(a.lang, f"sub_{c.subtype}") if c is not None and c.subtype else ""
+    text = tr(a.lang, "a_play_apoyo", card=a.name(a.card), sub=sub, zone=zone)
+    if a.targets:
+        text += tr(a.lang, "a_on", targets=a.refs(a.targets))
+    return text
+
+
+def _use(a: _Action) -> str:
+    """An ability of a card on the field, or in the hand; Portal names the two characters it swaps."""
+    ability = a.book.ability_name(str(a.action.get("ability", "")))
+    src = str(a.action.get("source", ""))
+    source = a.ref(src) if _REF.match(src) else tr(a.lang, "from_hand", card=a.name(src))
+    if a.action.get("ability") == "portal" and len(a.targets) == 2:
+        return tr(a.lang, "a_use_portal", source=source, a=a.ref(a.targets[0]), b=a.ref(a.targets[1]))
+    text = tr(a.lang, "a_use", ability=ability, source=source)
+    if a.targets:
+        text += tr(a.lang, "a_on", targets=a.refs(a.targets))
+    return text
+
+
+def _attack(a: _Action) -> str:
+    """An attack on a character, on two (Double battle) or on the hearts; a repeated battle says so."""
+    attacker = a.own(str(a.action["attacker"]))
+    target = str(a.action.get("target", ""))
+    if len(a.targets) == 2:
+        text = tr(a.lang, "a_attack_double", a=a.ref(a.targets[0]), b=a.ref(a.targets[1]), attacker=attacker)
+    elif target == "hearts":
+        text = tr(a.lang, "a_attack_hearts", attacker=attacker)
+    else:
+        text = tr(a.lang, "a_attack", target=a.ref(target), attacker=attacker)
+    return tr(a.lang, "a_repeat", what=text) if a.kind == "battle_repeat" else text
+
+
+def _defend(a: _Action) -> str:
+    return tr(a.lang, "a_defend", defender=a.own(str(a.action["defender"])))
+
+
+def _pass(a: _Action) -> str:
+    """Passing means what the pending decision is: not responding, not defending, declining..."""
+    key = f"a_pass_{a.kind}"
+    return tr(a.lang, key) if a.kind and key in _pass_keys() else tr(a.lang, "a_pass")
+
+
+def _ofrenda(a: _Action) -> str:
+    return tr(a.lang, "a_ofrenda", cards=n_cards(int(a.obs.get(a.player, {}).get("hand_count", 0)), a.lang))
+
+
+def _end_phase(a: _Action) -> str:
+    """Which phase ends: the decision's kind says, or else (a replay) the observation's phase."""
+    if a.kind == "action" or (a.kind is None and a.obs.get("phase") == "action"):
+        return tr(a.lang, "a_end_action")
+    if a.kind == "combat" or (a.kind is None and a.obs.get("phase") == "combat"):
+        return tr(a.lang, "a_end_combat")
+    return tr(a.lang, "a_end")
+
+
+def _choose(a: _Action) -> str | None:
+    """An option (Élite, an optional ability, a zone), cards (Zombificar's soul and card among them) or
+    targets; None when the choice names none of them."""
+    option = a.action.get("option")
+    cards = [str(c) for c in a.action.get("cards") or []]
+    if option == "double":
+        return tr(a.lang, "a_elite")
+    if option == "use":
+        return tr(a.lang, "a_use_optional")
+    if isinstance(option, str):
+        return tr(a.lang, "a_choose_zone", zone=option)
+    if cards and len(a.targets) == 2:
+        return tr(a.lang, "a_zombificar", soul=a.ref(a.targets[0]), card=a.name(cards[0]),
+                  zone=a.targets[1].split(".")[-1])
+    if cards:
+        return tr(a.lang, "a_choose_card", card=join([a.name(c) for c in cards], a.lang))
+    if a.targets:
+        return tr(a.lang, "a_choose_target", target=a.refs(a.targets))
+    return None
+
+
+def _discard(a: _Action) -> str:
+    return tr(a.lang, "a_discard", card=join([a.name(str(c)) for c in a.action.get("cards") or []], a.lang))
+
+
+def _surrender(a: _Action) -> str:
+    return tr(a.lang, "a_surrender")
+
+
+# the wording of each verb (an action's ``do``)
+_WORDING: dict[str, Callable[[_Action], str | None]] = {
+    "activate_soul": _activate_soul, "call": _call, "call_amalgam": _call_amalgam, "play": _play, "use": _use,
+    "attack": _attack, "defend": _defend, "pass": _pass, "ofrenda": _ofrenda, "end_phase": _end_phase,
+    "choose": _choose, "discard": _discard, "surrender": _surrender,
+}
 
 
 def describe_group(action: dict[str, Any], obs: dict[str, Any], book: CardBook, me: str | None = None) -> str:

@@ -103,8 +103,11 @@ def _bool(raw: Any, where: str) -> bool:
     return raw
 
 
-def _player(s: State, pool: CardPool, pi: int, raw: Any, where: str, hearts: int,  # noqa: C901 (issue 18: to split)
+def _player(s: State, pool: CardPool, pi: int, raw: Any, where: str, hearts: int,
             resistance: dict[int, int]) -> Player:
+    """One player of the scenario: their piles and counters, then their characters (which take the state's next
+    uids in the order written), supports, sectors and arena. ``resistance`` gets the resistance a character is
+    given, by uid (``ChoqueGame.from_state`` applies it)."""
     if not isinstance(raw, dict):
         raise BadInput(f"{where}: must be a map")
     unknown = set(raw) - _PLAYER_KEYS
@@ -120,65 +123,87 @@ def _player(s: State, pool: CardPool, pi: int, raw: Any, where: str, hearts: int
     p.isolated = _cards(pool, raw.get("isolated"), f"{where}.isolated")
     p.normal_calls = _int(raw.get("normal_calls_used", 0), f"{where}.normal_calls_used", 0)
     p.souls_activated = _int(raw.get("souls_activated", 0), f"{where}.souls_activated", 0)
-    chars = raw.get("characters") or {}
+    _characters(s, pool, p, raw.get("characters") or {}, where, resistance)
+    _supports(pool, p, raw.get("supports") or {}, where)
+    _sectors(pool, p, raw.get("sectors") or {}, where)
+    if raw.get("arena") is not None:
+        p.arena = _card(pool, raw["arena"], f"{where}.arena", ("arena",))
+    return p
+
+
+def _characters(s: State, pool: CardPool, p: Player, chars: Any, where: str, resistance: dict[int, int]) -> None:
+    """A player's ``characters``: a map of zones C1..C4, each a card id or a map of the character's state."""
     if not isinstance(chars, dict):
         raise BadInput(f"{where}.characters: must be a map of zones C1..C4")
     for zone, val in chars.items():
         w = f"{where}.characters.{zone}"
         if zone not in CHAR_ZONES:
             raise BadInput(f"{w}: unknown character zone (zones are C1 C2 in sector A, C3 C4 in sector B)")
-        if val is None:
-            continue
-        obj = val if isinstance(val, dict) else {"card": val}
-        bad = set(obj) - _CHAR_KEYS
-        if bad:
-            raise BadInput(f"{w}: unknown key(s) {', '.join(sorted(map(str, bad)))}")
-        card = _card(pool, obj.get("card"), f"{w}.card", ("personaje", "amalgama"))
-        c = Char(card, s.new_uid())
-        if "hearts" in obj:
-            c.hearts = _int(obj["hearts"], f"{w}.hearts", 1)
-        if "resistance" in obj:
-            resistance[c.uid] = _int(obj["resistance"], f"{w}.resistance", 1)
-        c.resting = _bool(obj.get("resting", False), f"{w}.resting")
-        c.called = _bool(obj.get("called_this_turn", False), f"{w}.called_this_turn")
-        c.attacked = _bool(obj.get("attacked", False), f"{w}.attacked")
-        c.defended = _bool(obj.get("defended", False), f"{w}.defended")
-        c.zombified = _bool(obj.get("zombified", False), f"{w}.zombified")
-        c.refresh()
-        p.chars[CHAR_ZONES.index(zone)] = c
-    sups = raw.get("supports") or {}
+        if val is not None:
+            p.chars[CHAR_ZONES.index(zone)] = _character(s, pool, val if isinstance(val, dict) else {"card": val},
+                                                          w, resistance)
+
+
+def _character(s: State, pool: CardPool, obj: dict[Any, Any], w: str, resistance: dict[int, int]) -> Char:
+    """One character, with the next uid of the state: its card, hearts, resistance left and flags."""
+    bad = set(obj) - _CHAR_KEYS
+    if bad:
+        raise BadInput(f"{w}: unknown key(s) {', '.join(sorted(map(str, bad)))}")
+    card = _card(pool, obj.get("card"), f"{w}.card", ("personaje", "amalgama"))
+    c = Char(card, s.new_uid())
+    if "hearts" in obj:
+        c.hearts = _int(obj["hearts"], f"{w}.hearts", 1)
+    if "resistance" in obj:
+        resistance[c.uid] = _int(obj["resistance"], f"{w}.resistance", 1)
+    c.resting = _bool(obj.get("resting", False), f"{w}.resting")
+    c.called = _bool(obj.get("called_this_turn", False), f"{w}.called_this_turn")
+    c.attacked = _bool(obj.get("attacked", False), f"{w}.attacked")
+    c.defended = _bool(obj.get("defended", False), f"{w}.defended")
+    c.zombified = _bool(obj.get("zombified", False), f"{w}.zombified")
+    c.refresh()
+    return c
+
+
+def _supports(pool: CardPool, p: Player, sups: Any, where: str) -> None:
+    """A player's ``supports``: a map of zones Z1..Z5, each a card id or ``{card, equips}``. Read after the
+    characters, which an equipo names by zone."""
     if not isinstance(sups, dict):
         raise BadInput(f"{where}.supports: must be a map of zones Z1..Z5")
     for zone, val in sups.items():
         w = f"{where}.supports.{zone}"
         if zone not in SUPPORT_ZONES:
             raise BadInput(f"{w}: unknown support zone (zones are Z1..Z5)")
-        if val is None:
-            continue
-        if isinstance(val, dict):
-            bad = set(val) - {"card", "equips"}
-            if bad:
-                raise BadInput(f"{w}: unknown key(s) {', '.join(sorted(map(str, bad)))}")
-            card = _card(pool, val.get("card"), f"{w}.card", ("alma", "apoyo"))
-            equips = val.get("equips")
-            if equips is not None:
-                if card.subtype != "equipo":
-                    raise BadInput(f"{w}: only an apoyo equipo equips characters")
-                if not isinstance(equips, list):
-                    raise BadInput(f"{w}.equips: must be a list of character zones")
-                uids = []
-                for ref in equips:
-                    zi = CHAR_ZONES.index(ref) if ref in CHAR_ZONES else -1
-                    ch = p.chars[zi] if zi >= 0 else None
-                    if ch is None:
-                        raise BadInput(f"{w}.equips: no character of this player in {ref!r}")
-                    uids.append(ch.uid)
-                p.zones[SUPPORT_ZONES.index(zone)] = Equip(card, tuple(uids))
-                continue
-        else:
-            card = _card(pool, val, w, ("alma", "apoyo"))
-        p.zones[SUPPORT_ZONES.index(zone)] = card
-    secs = raw.get("sectors") or {}
+        if val is not None:
+            p.zones[SUPPORT_ZONES.index(zone)] = _support(pool, p, val, w)
+
+
+def _support(pool: CardPool, p: Player, val: Any, w: str) -> CardDef | Equip:
+    """One support zone's card: an alma or an apoyo, and an apoyo equipo with the characters it ``equips``."""
+    if not isinstance(val, dict):
+        return _card(pool, val, w, ("alma", "apoyo"))
+    bad = set(val) - {"card", "equips"}
+    if bad:
+        raise BadInput(f"{w}: unknown key(s) {', '.join(sorted(map(str, bad)))}")
+    card = _card(pool, val.get("card"), f"{w}.card", ("alma", "apoyo"))
+    equips = val.get("equips")
+    if equips is None:
+        return card
+    if card.subtype != "equipo":
+        raise BadInput(f"{w}: only an apoyo equipo equips characters")
+    if not isinstance(equips, list):
+        raise BadInput(f"{w}.equips: must be a list of character zones")
+    uids = []
+    for ref in equips:
+        zi = CHAR_ZONES.index(ref) if ref in CHAR_ZONES else -1
+        ch = p.chars[zi] if zi >= 0 else None
+        if ch is None:
+            raise BadInput(f"{w}.equips: no character of this player in {ref!r}")
+        uids.append(ch.uid)
+    return Equip(card, tuple(uids))
+
+
+def _sectors(pool: CardPool, p: Player, secs: Any, where: str) -> None:
+    """A player's ``sectors``: a map of SA and SB to a sector card."""
     if not isinstance(secs, dict):
         raise BadInput(f"{where}.sectors: must be a map of zones SA, SB")
     for zone, val in secs.items():
@@ -186,6 +211,3 @@ def _player(s: State, pool: CardPool, pi: int, raw: Any, where: str, hearts: int
             raise BadInput(f"{where}.sectors.{zone}: unknown sector zone (SA or SB)")
         if val is not None:
             p.sectors[0 if zone == "SA" else 1] = _card(pool, val, f"{where}.sectors.{zone}", ("sector",))
-    if raw.get("arena") is not None:
-        p.arena = _card(pool, raw["arena"], f"{where}.arena", ("arena",))
-    return p
