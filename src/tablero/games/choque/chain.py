@@ -7,17 +7,14 @@ as far as they can (CH-7.6). Triggers raised while a chain resolves wait and sta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import flow, keywords
 from .links import Link, Queued, WindowMark
+from .state import NAMES, OTHER
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
-
-from typing import Any
-
-from .state import NAMES, OTHER
 
 
 def open_window(g: ChoqueGame, prio: int) -> None:

@@ -7,24 +7,21 @@ none, ``refusals/`` explains *why*, with the rule id.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import chain, combat, flow, keywords, stats
+from . import chain, combat, flow, keywords, stats, targeting
+from .cards import CardDef, distinct_ids, find_card
 from .effects import runtime
 from .exclusive import toxina
+from .filters import _card_matches
 from .links import ActivationLink, ApoyoLink, AtormentarLink, Link
 from .pending import DiscardDown, Pending
+from .state import CHAR_ZONES, NAMES, OTHER, SECTOR_ZONES, SUPPORT_ZONES, Equip
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
-
-from functools import lru_cache
-from typing import Any
-
-from . import targeting
-from .cards import CardDef, distinct_ids, find_card
-from .filters import _card_matches
-from .state import CHAR_ZONES, NAMES, OTHER, SECTOR_ZONES, SUPPORT_ZONES, Equip
 
 # What each decision kind accepts (the spec's implicit-pass rule needs this), and the rule it follows.
 ACCEPTS: dict[str, frozenset[str]] = {
@@ -67,20 +64,11 @@ def legal(g: ChoqueGame) -> list[dict[str, Any]]:
     s = g.s
     if s.pending is None or s.winner is not None:
         return []
-    pi, kind, data = s.pending
-    if kind == "action":
-        return legal_action(g, pi)
-    if kind == "combat":
-        return legal_combat(g, pi)
-    if kind == "choose":
-        out = choose_options(g, pi, data)
-        if is_optional(g):
-            out.append({"player": NAMES[pi], "do": "pass"})
-        return out
-    return legal_answer(g, pi, kind)
+    p = s.pending
+    return KINDS[p.kind].legal(g, p.player, p.data)
 
 
-def legal_action(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
+def legal_action(g: ChoqueGame, pi: int, data: Any = ()) -> list[dict[str, Any]]:
     """CH-5.6: the action phase's options, then the end of the phase."""
     s = g.s
     out = action_options(g, pi)
@@ -92,7 +80,7 @@ def legal_action(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
     return out
 
 
-def legal_combat(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
+def legal_combat(g: ChoqueGame, pi: int, data: Any = ()) -> list[dict[str, Any]]:
     """CH-5.7: battles, Portal, the abilities and rápido apoyos of the combat phase, then its end."""
     s = g.s
     out = combat.combat_options(g, pi)
@@ -110,23 +98,39 @@ def legal_combat(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
     return out
 
 
-def legal_answer(g: ChoqueGame, pi: int, kind: str) -> list[dict[str, Any]]:
-    """The answers to a question put to a player: a response, a defence, the ofrenda, a repetition, a
-    discard down to the hand limit."""
-    s = g.s
+def legal_choose(g: ChoqueGame, pi: int, data: Any) -> list[dict[str, Any]]:
+    """What an ability or a keyword asks (``choose_options``), and ``pass`` where it may be declined."""
+    out = choose_options(g, pi, data)
+    if is_optional(g):
+        out.append({"player": NAMES[pi], "do": "pass"})
+    return out
+
+
+def legal_response(g: ChoqueGame, pi: int, data: Any) -> list[dict[str, Any]]:
+    """CH-7.4, CH-7.5: a response to the chain or the window, or pass."""
+    return keywords.response_options(g, pi) + [{"player": NAMES[pi], "do": "pass"}]
+
+
+def legal_defend(g: ChoqueGame, pi: int, data: Any) -> list[dict[str, Any]]:
+    """CH-9.3: a substitute defender, or pass."""
+    return combat.defence_options(g) + [{"player": NAMES[pi], "do": "pass"}]
+
+
+def legal_ofrenda(g: ChoqueGame, pi: int, data: Any) -> list[dict[str, Any]]:
+    """CH-5.3: the ofrenda's one answer, unless the house rule lets it be passed."""
     name = NAMES[pi]
-    passing = [{"player": name, "do": "pass"}]
-    if kind == "response":
-        return keywords.response_options(g, pi) + passing
-    if kind == "defend":
-        return combat.defence_options(g) + passing
-    if kind == "ofrenda":  # CH-5.3: its one answer, unless the house rule lets it be passed
-        return [{"player": name, "do": "ofrenda"}] + (passing if s.options.ofrenda_optional else [])
-    if kind == "battle_repeat":
-        return combat.repeat_options(g) + passing
-    if kind == "discard":
-        return [{"player": name, "do": "discard", "cards": [cid]} for cid in distinct_ids(s.players[pi].hand)]
-    raise AssertionError(kind)  # pragma: no cover
+    passing = [{"player": name, "do": "pass"}] if g.s.options.ofrenda_optional else []
+    return [{"player": name, "do": "ofrenda"}, *passing]
+
+
+def legal_battle_repeat(g: ChoqueGame, pi: int, data: Any) -> list[dict[str, Any]]:
+    """CH-9.5: declare the battle again, or stop the attack."""
+    return combat.repeat_options(g) + [{"player": NAMES[pi], "do": "pass"}]
+
+
+def legal_discard(g: ChoqueGame, pi: int, data: Any) -> list[dict[str, Any]]:
+    """CH-5.8: one card of the hand to discard, while it is over seven."""
+    return [{"player": NAMES[pi], "do": "discard", "cards": [cid]} for cid in distinct_ids(g.s.players[pi].hand)]
 
 
 def action_options(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
@@ -206,30 +210,39 @@ def execute(g: ChoqueGame, act: dict[str, Any]) -> None:
     """Apply a legal canonical action to the pending decision, by the decision's kind."""
     s = g.s
     assert s.pending is not None
-    pi, kind, data = s.pending
+    p = s.pending
     s.pending = None
-    if kind in ("action", "combat"):
-        execute_free(g, pi, kind, act)
-    elif kind == "response":
-        execute_response(g, pi, act)
-    elif kind == "defend":
-        if act["do"] == "defend":
-            combat.defend(g, pi, act)
-    elif kind == "ofrenda":
-        if act["do"] == "ofrenda":
-            flow.do_ofrenda(g, pi)
-    elif kind == "battle_repeat":
-        if act["do"] == "pass":
-            flow.event(g, "attack_stopped", player=NAMES[pi])
-            combat.end_battle(g)
-        else:
-            combat.repeat(g, pi, act)
-    elif kind == "discard":
-        discard_down(g, pi, act["cards"][0])
-    elif kind == "choose":
-        execute_choice(g, pi, data, act)
+    KINDS[p.kind].execute(g, p.player, p.data, act)
+
+
+def execute_action(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> None:
+    execute_free(g, pi, "action", act)
+
+
+def execute_combat(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> None:
+    execute_free(g, pi, "combat", act)
+
+
+def execute_defend(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> None:
+    if act["do"] == "defend":
+        combat.defend(g, pi, act)
+
+
+def execute_ofrenda(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> None:
+    if act["do"] == "ofrenda":
+        flow.do_ofrenda(g, pi)
+
+
+def execute_battle_repeat(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> None:
+    if act["do"] == "pass":
+        flow.event(g, "attack_stopped", player=NAMES[pi])
+        combat.end_battle(g)
     else:
-        raise AssertionError(kind)  # pragma: no cover
+        combat.repeat(g, pi, act)
+
+
+def execute_discard(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> None:
+    discard_down(g, pi, act["cards"][0])
 
 
 def execute_free(g: ChoqueGame, pi: int, kind: str, act: dict[str, Any]) -> None:
@@ -276,7 +289,7 @@ def execute_use(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
         keywords.use_rapido(g, pi, act)
 
 
-def execute_response(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
+def execute_response(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> None:
     """An answer in a response window (CH-7.4): pass, a rápido apoyo, an ability."""
     if act["do"] == "pass":
         chain.chain_pass(g)
@@ -519,3 +532,23 @@ def _take(cards: list[CardDef], cid: str) -> CardDef:
     c = find_card(cards, cid)
     cards.remove(c)
     return c
+
+
+class Kind(NamedTuple):
+    """A kind of decision (docs/actions.md): its legal answers and how one is applied."""
+
+    legal: Callable[[ChoqueGame, int, Any], list[dict[str, Any]]]
+    execute: Callable[[ChoqueGame, int, Any, dict[str, Any]], None]
+
+
+# Every kind of pending decision, by ``Pending.kind``: one table for listing and for applying
+KINDS: dict[str, Kind] = {
+    "action": Kind(legal_action, execute_action),
+    "combat": Kind(legal_combat, execute_combat),
+    "response": Kind(legal_response, execute_response),
+    "defend": Kind(legal_defend, execute_defend),
+    "ofrenda": Kind(legal_ofrenda, execute_ofrenda),
+    "choose": Kind(legal_choose, execute_choice),
+    "discard": Kind(legal_discard, execute_discard),
+    "battle_repeat": Kind(legal_battle_repeat, execute_battle_repeat),
+}

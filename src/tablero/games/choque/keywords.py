@@ -8,9 +8,10 @@ rápido abilities (Aura, Rito, Portal) and the encendido Atormentar.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import chain, flow, stats
+from .cards import CardDef, distinct_ids, find_card
 from .effects import runtime
 from .exclusive import toxina
 from .links import (
@@ -28,14 +29,10 @@ from .links import (
     ZombificarLink,
 )
 from .pending import ClarividenciaChoice, CosmoChoice, MimicaChoice, Pending, ZombificarChoice
+from .state import NAMES, OTHER, Char, Equip, sector_of
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
-
-from typing import Any
-
-from .cards import CardDef, distinct_ids, find_card
-from .state import NAMES, OTHER, Char, Equip, sector_of
 
 _SELF_NEGATING = frozenset({"ability", "trig"})  # links that check their own negation (effects/runtime.py)
 

@@ -18,16 +18,9 @@ Targets and costs are referred to with *handles*: ``("char", uid)`` for a charac
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .. import chain, flow, keywords, stats
-
-if TYPE_CHECKING:
-    from ..game import ChoqueGame
-
-from typing import Any
-
-from .. import targeting
+from .. import chain, flow, keywords, stats, targeting
 from ..cards import CardDef
 from ..filters import _ability_cards, _card_matches
 from ..links import AbilityLink, Link, TriggerLink, WindowMark
@@ -38,6 +31,9 @@ from . import verbs
 from .context import ZONE_LISTS, EffectContext, Handle, freeze, sample, send_top
 from .schema import Ability, Op, TargetSpec
 from .verbs.reach import does_nothing
+
+if TYPE_CHECKING:
+    from ..game import ChoqueGame
 
 # Verbs that may find nothing to act on; every other verb (targets bound on activation, draws, hearts,
 # shuffles, scripts) always does something.
