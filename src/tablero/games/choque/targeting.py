@@ -18,7 +18,7 @@ answer the pending decision.
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations, islice, product
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tablero.core.i18n import Msg, msg
@@ -102,14 +102,26 @@ def candidates(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> lis
 
 def options(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]] | OneAtATime | None:
     """Every legal ``targets`` list for activating ``ab`` (None: no legal choice exists), or
-    ``ONE_AT_A_TIME`` when there are more than ``MAX_TARGET_OPTIONS``."""
-    per_spec: list[list[list[str]]] = []
-    for spec, refs in zip(chosen_specs(ab), candidates(g, pi, ab, src), strict=True):
+    ``ONE_AT_A_TIME`` when there are more than ``MAX_TARGET_OPTIONS`` (hot: listed at every decision)."""
+    per_spec: list[list[str]] = []
+    counts: list[int] = []
+    for spec in ab.targets:
+        if spec.random:
+            continue  # "al azar": drawn on resolution (CH-11.3)
+        refs = [r for r, _ in runtime.target_candidates(g, pi, spec, src)]
         if len(refs) < spec.count:
             return None
-        per_spec.append([list(c) for c in combinations(refs, spec.count)])
+        per_spec.append(refs)
+        counts.append(spec.count)
+    if not per_spec:
+        return [[]]
+    if len(per_spec) == 1:  # the common case: the lists of one spec are distinct by construction
+        firsts = list(islice(combinations(per_spec[0], counts[0]), MAX_TARGET_OPTIONS + 1))
+        if len(firsts) > MAX_TARGET_OPTIONS:
+            return ONE_AT_A_TIME
+        return [list(c) for c in firsts]
     out: list[list[str]] = []
-    for combo in product(*per_spec):
+    for combo in product(*(combinations(refs, n) for refs, n in zip(per_spec, counts, strict=True))):
         flat = [r for part in combo for r in part]
         if len(set(flat)) == len(flat):
             if len(out) == MAX_TARGET_OPTIONS:
