@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import chain, keywords
+from . import chain, combat, keywords
 from .effects import runtime
 from .exclusive import toxina
 from .pending import DiscardDown, Pending
@@ -56,7 +56,7 @@ def advance(g: ChoqueGame) -> None:
         steps[step[0]](g, step)
         # CH-10.5: checked after every chain link, battle and phase step
         if s.sba:
-            runtime.state_checks(g)
+            combat.state_checks(g)
         if a.hearts <= 0 or b.hearts <= 0 or a.decked or b.decked:
             check_win(g)
 

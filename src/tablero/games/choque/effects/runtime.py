@@ -987,32 +987,6 @@ def call_from(g: ChoqueGame, pi: int, h: Handle, zi: int) -> None:
 
 
 # == continuous bookkeeping ======================================================================
-def state_checks(g: ChoqueGame) -> None:
-    """After effects changed numbers: a character at resistance 0 loses a heart (CH-9.7)."""
-    s = g.s
-    s.sba = False
-    # Continuous effects that only raise resistance cannot kill: then damage and the character's own
-    # modifiers decide, without computing any continuous effect.
-    quick = not stats.fx_on_field(g) or not stats.statics_lower_res(g)
-    for pi, p in enumerate(s.players):
-        for zi, c in enumerate(p.chars):
-            if quick and c is not None and (
-                    (c.dmg == 0 and not c.mods) or c.card.resistance + c.mod("resistance") - c.dmg > 0):
-                continue
-            # a full resistance of 0 (continuous effects) keeps costing hearts until it is gone
-            while c is not None and p.chars[zi] is c and stats.res(g, pi, zi, c) <= 0:
-                c.hearts -= 1
-                c.dmg = 0
-                if c.hearts > 0:
-                    flow.event(g, "heart_lost", player=NAMES[pi], card=c.card.id, hearts=c.hearts)
-                    continue
-                if c.has("invulnerable"):  # CH-8: effects cannot destroy it
-                    c.hearts = 1
-                    break
-                keywords.leave_field(g, pi, zi, "mictlan", reason="destroyed")
-                flow.event(g, "destroyed", player=NAMES[pi], card=c.card.id, reason="resistance")
-
-
 def src_name(g: ChoqueGame, src: Handle) -> str:
     """The card id of an ability's source, for the log (a character by its card, not its uid)."""
     if src[0] == "char":
