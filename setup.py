@@ -14,7 +14,8 @@ COMPILED = [
         "cards", "state", "flow", "stats", "chain", "keywords", "combat", "decisions", "game",
         "observation", "resample", "evaluate", "targeting", "filters", "pending", "links")),
     "src/tablero/games/choque/effects/schema.py",
-    "src/tablero/games/choque/effects/runtime.py",
+    *(f"src/tablero/games/choque/effects/{m}.py" for m in (
+        "sources", "candidates", "costs", "activation", "triggers", "resolution", "selections")),
     "src/tablero/games/choque/effects/context.py",
     "src/tablero/games/choque/exclusive/__init__.py",
     "src/tablero/games/choque/exclusive/toxina.py",

@@ -98,7 +98,7 @@ def test_a_clone_left_as_garbage_does_not_clear_what_its_original_holds() -> Non
 def test_compiled_classes_visit_each_slot_once() -> None:
     """Where the build is compiled, mypyc's own list of each class's slots has no name twice."""
     names = ["tablero.core.game", "tablero.games.choque.game", "tablero.games.choque.state",
-             "tablero.games.choque.effects.runtime", "tablero.agents.mcts"]
+             "tablero.games.choque.effects.activation", "tablero.agents.mcts"]
     twice = {}
     seen = 0
     for mod_name in names:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import chain, flow, keywords, stats
-from .effects import runtime
+from .effects import triggers
 from .exclusive import toxina
 from .pending import EliteChoice
 from .state import CHAR_ZONES, NAMES, OTHER, Battle, Char, sector_of
@@ -94,11 +94,11 @@ def declare(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
     if c.has("elite"):
         st.append(("battle", "elite"))
     if s.statics:  # only cards with effects have "attacks"/"attacked" triggers
-        runtime.fire_char(g, "attacks", pi, c)
+        triggers.fire_char(g, "attacks", pi, c)
         for u in uids:
             found = s.find(u)
             if found is not None:
-                runtime.fire_char(g, "attacked", found[0], found[2], by=c.uid)
+                triggers.fire_char(g, "attacked", found[0], found[2], by=c.uid)
 
 
 def targets_of(g: ChoqueGame, pi: int, act: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
@@ -264,9 +264,9 @@ def battle_damage(g: ChoqueGame, b: Battle) -> None:
     if not b.clashed and s.statics:  # "during a clash" triggers resolve before the damage (CH-7.3)
         b.clashed = True
         n0 = len(s.stack)
-        runtime.fire_char(g, "clash", api, a, by=targets[0][1].uid)  # type: ignore[union-attr]
+        triggers.fire_char(g, "clash", api, a, by=targets[0][1].uid)  # type: ignore[union-attr]
         for _, t in targets:
-            runtime.fire_char(g, "clash", di, t, by=a.uid)  # type: ignore[arg-type]
+            triggers.fire_char(g, "clash", di, t, by=a.uid)  # type: ignore[arg-type]
         if len(s.stack) > n0:
             s.stack.insert(n0, ("battle", "damage"))
             return

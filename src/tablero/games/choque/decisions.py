@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import chain, combat, flow, keywords, stats, targeting
 from .cards import CardDef, distinct_ids, find_card
-from .effects import runtime
+from .effects import activation, triggers
 from .exclusive import toxina
 from .filters import _card_matches
 from .links import ActivationLink, ApoyoLink, AtormentarLink, Link
@@ -73,7 +73,7 @@ def legal_action(g: ChoqueGame, pi: int, data: Any = ()) -> list[dict[str, Any]]
     s = g.s
     out = action_options(g, pi)
     if s.statics and stats.fx_on_field(g):
-        out += runtime.activation_options(g, pi, False)
+        out += activation.activation_options(g, pi, False)
     if s.players[pi].support:
         out += amalgam_options(g, pi)
     out.append({"player": NAMES[pi], "do": "end_phase"})
@@ -89,10 +89,10 @@ def legal_combat(g: ChoqueGame, pi: int, data: Any = ()) -> list[dict[str, Any]]
             out += keywords.portal_options(g, pi)
             break
     if s.statics and stats.fx_on_field(g):
-        out += runtime.activation_options(g, pi, False)
+        out += activation.activation_options(g, pi, False)
     for card in s.players[pi].hand:
         if card.subtype == "rapido":  # CH-1.5: in any phase, the owner's own combat phase too
-            out += runtime.rapido_apoyo_options(g, pi)
+            out += activation.rapido_apoyo_options(g, pi)
             break
     out.append({"player": NAMES[pi], "do": "end_phase"})
     return out
@@ -177,7 +177,7 @@ def hand_options(g: ChoqueGame, pi: int) -> list[dict[str, Any]]:
                 out.append({"player": name, "do": "activate_soul", "card": cid, "zone": free_z})
         elif t == "apoyo":
             if free_z is not None:
-                out.extend(runtime.apoyo_options(g, pi, card, free_z, False))  # CH-1.5, CH-5.6
+                out.extend(activation.apoyo_options(g, pi, card, free_z, False))  # CH-1.5, CH-5.6
         elif t == "sector":
             sector_options(g, pi, card, out)
         elif t == "arena":
@@ -279,7 +279,7 @@ def execute_use(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
     """``use``: a printed ability, Atormentar (CH-8: confine this character, then its chain) or a
     keyword used as a rápido (Portal)."""
     if act["ability"] not in KEYWORD_USES:
-        runtime.activate_use(g, pi, act)
+        activation.activate_use(g, pi, act)
     elif act["ability"] == "atormentar":
         zi = int(act["source"][-1]) - 1
         c = keywords.leave_field(g, pi, zi, "confined")  # the cost: confine this character
@@ -296,7 +296,7 @@ def execute_response(g: ChoqueGame, pi: int, data: Any, act: dict[str, Any]) -> 
     elif act["do"] == "play":
         play(g, pi, act)
     elif act["ability"] not in KEYWORD_USES:
-        runtime.activate_use(g, pi, act)
+        activation.activate_use(g, pi, act)
     else:
         keywords.use_rapido(g, pi, act)
 
@@ -326,7 +326,7 @@ def targets_pick(g: ChoqueGame, pi: int, choice: targeting.TargetChoice, act: di
     if done is None:
         return
     if done["do"] == "use":
-        runtime.activate_use(g, pi, done)
+        activation.activate_use(g, pi, done)
     else:
         play(g, pi, done)
 
@@ -359,10 +359,10 @@ def play(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
             # CH-1.5: normal and rápido apoyos resolve, then go to the Mictlán
             apoyo = (pi, zi, card)
             if card.fx.effect is not None:
-                runtime.activate(g, pi, src, card.fx.effect, refs, apoyo)
+                activation.activate(g, pi, src, card.fx.effect, refs, apoyo)
             else:
                 push_link(g, ApoyoLink(pi, zi, card))
-            runtime.fire_card(g, "activated", pi, card, src)
+            triggers.fire_card(g, "activated", pi, card, src)
             return
         arrive(g, pi, pi, SUPPORT_ZONES[zi], card, refs)
         return
@@ -398,19 +398,19 @@ def arrive(g: ChoqueGame, pi: int, qi: int, zone: str, card: CardDef, refs: list
     if s.options.activation_window:  # rules version 1: at work at once, a window for the opponent
         src = ("zone", qi, zone, card)
         if card.type != "apoyo":
-            runtime.fire_card(g, "activated", pi, card, src)
+            triggers.fire_card(g, "activated", pi, card, src)
             chain.open_window(g, OTHER[pi])
             return
         if card.fx.effect is not None:
-            runtime.activate(g, pi, src, card.fx.effect, refs, None)
+            activation.activate(g, pi, src, card.fx.effect, refs, None)
         elif s.chain_mode == 0:
             chain.open_window(g, OTHER[pi])
-        runtime.fire_card(g, "activated", pi, card, src)
+        triggers.fire_card(g, "activated", pi, card, src)
         return
     s.arriving = (*s.arriving, (qi, zone))
     s.fx_changed()
     if card.fx.effect is not None:
-        runtime.activate(g, pi, ("zone", qi, zone, card), card.fx.effect, refs, ("arrive", qi, zone, card))
+        activation.activate(g, pi, ("zone", qi, zone, card), card.fx.effect, refs, ("arrive", qi, zone, card))
     else:
         push_link(g, ActivationLink(pi, qi, zone, card))
 

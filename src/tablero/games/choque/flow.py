@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import chain, combat, keywords
-from .effects import runtime
+from .effects import sources, triggers
 from .exclusive import toxina
 from .pending import DiscardDown, Pending
 from .state import NAMES, OTHER, PHASES, Equip, _took_top
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def may_respond(g: ChoqueGame, pi: int) -> bool:
     """A cheap necessary condition for ``has_response`` (checked at every phase start)."""
     s = g.s
-    if s.statics and runtime.rapido_on_field(g, pi):
+    if s.statics and sources.rapido_on_field(g, pi):
         return True
     p = s.players[pi]
     for c in p.chars:
@@ -115,7 +115,7 @@ def step_body(g: ChoqueGame, step: tuple[Any, ...]) -> None:
     pi = s.active
     p = s.players[pi]
     if ph == "start":
-        runtime.fire_turn(g, "turn_start")  # CH-5.2: "at the start of your turn" effects
+        triggers.fire_turn(g, "turn_start")  # CH-5.2: "at the start of your turn" effects
         # CH-5.2 / CH-8 Tortura: its controller loses one heart at the start of their turn.
         for c in p.chars:
             if c is not None and c.has("tortura"):
@@ -139,7 +139,7 @@ def step_body(g: ChoqueGame, step: tuple[Any, ...]) -> None:
         # CH-5.8: "at end of turn" effects, then the hand limit, then the cleanup
         s.stack.append(("cleanup",))
         s.stack.append(("hand_limit",))
-        runtime.fire_turn(g, "turn_end")
+        triggers.fire_turn(g, "turn_end")
 
 
 def step_hand_limit(g: ChoqueGame, step: tuple[Any, ...]) -> None:

@@ -15,7 +15,7 @@ from . import chain, combat, decisions, flow, keywords, stats, targeting
 from .cards import CardDef
 from .decisions import ACCEPTS
 from .editions import get_edition
-from .effects import runtime
+from .effects import costs, resolution, selections, triggers
 from .observation import observe, view
 from .options import OPTIONS, parse_options
 from .refusals import diagnose, pending_rule, rapido_in_hand, unoffered
@@ -38,12 +38,13 @@ STEPS: dict[str, Step] = {
     "cleanup": flow.step_cleanup, "hand_limit": flow.step_hand_limit,
     "window": chain.step_window, "chain": chain.step_chain, "triggers": chain.step_triggers,
     "battle": combat.step_battle,
-    "pay": runtime.step_pay, "ops": runtime.step_ops, "trig_targets": runtime.step_trig_targets,
-    "call_into": runtime.step_call_into, "apoyo_done": runtime.step_apoyo_done, "arrived": runtime.step_arrived,
+    "pay": costs.step_pay, "ops": resolution.step_ops, "trig_targets": triggers.step_trig_targets,
+    "call_into": selections.step_call_into, "apoyo_done": resolution.step_apoyo_done,
+    "arrived": resolution.step_arrived,
 }
 # Chain links, by their first item: what resolving one does (``keywords.resolve_link``)
 LINKS: dict[str, Callable[..., None]] = {
-    "ability": runtime.link_ability, "trig": runtime.link_trig,
+    "ability": resolution.link_ability, "trig": triggers.link_trig,
     "activation": keywords.link_activation, "apoyo": keywords.link_apoyo, "aura": keywords.link_aura,
     "clarividencia": keywords.link_clarividencia, "mimica": keywords.link_mimica,
     "zombificar": keywords.link_zombificar, "cosmo": keywords.link_cosmo, "rito": keywords.link_rito,
@@ -65,10 +66,10 @@ CHOICES: dict[str, Choice] = {
     "mimica": Choice(keywords.mimica_offer, keywords.mimica_answer),
     "zombificar": Choice(keywords.zombificar_offer, keywords.zombificar_answer),
     "cosmo": Choice(keywords.cosmo_offer, keywords.cosmo_answer),
-    "optional": Choice(runtime.optional_offer, runtime.optional_answer),
-    "select": Choice(runtime.select_options, runtime.select_pick),
-    "trig_target": Choice(runtime.trig_target_offer, runtime.trig_target_answer),
-    "zone": Choice(runtime.zone_offer, runtime.zone_answer),
+    "optional": Choice(triggers.optional_offer, triggers.optional_answer),
+    "select": Choice(selections.select_options, selections.select_pick),
+    "trig_target": Choice(triggers.trig_target_offer, triggers.trig_target_answer),
+    "zone": Choice(selections.zone_offer, selections.zone_answer),
     "targets": Choice(targeting.pick_options, decisions.targets_pick),
 }
 
@@ -78,7 +79,7 @@ class ChoqueGame(Game):
 
     The rules are modules of plain functions over the game, one per seam of the rulebook: ``flow`` (the turn
     machine, CH-5, CH-10), ``stats`` (current values, CH-1.3, CH-7.1), ``chain`` (windows and links, CH-7.4,
-    CH-7.5), ``keywords`` (calls and exclusive abilities, CH-6, CH-8), ``effects.runtime`` (card effects,
+    CH-7.5), ``keywords`` (calls and exclusive abilities, CH-6, CH-8), ``effects`` (card effects,
     CH-7, CH-12), ``combat`` (CH-9) and ``decisions`` (legal actions and applying one). This class holds the
     state and answers the core ``Game`` interface; it composes the step, link and choice tables above.
     """

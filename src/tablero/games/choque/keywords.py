@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import chain, flow, stats
 from .cards import CardDef, distinct_ids, find_card
-from .effects import runtime
+from .effects import activation, triggers
 from .exclusive import toxina
 from .links import (
     ActivationLink,
@@ -82,7 +82,7 @@ def special_call(g: ChoqueGame, pi: int, card: CardDef, zi: int, how: str, zombi
 
 def call_triggers(g: ChoqueGame, pi: int, c: Char, normal: bool) -> None:
     if c.card.fx.abilities:
-        runtime.fire_char(g, "called", pi, c, how="normal" if normal else "special")
+        triggers.fire_char(g, "called", pi, c, how="normal" if normal else "special")
     if c.has("clarividencia"):
         chain.queue_trigger(g, ClarividenciaLink(pi, c.uid, c.param("clarividencia")))
     if normal and c.has("mimica"):
@@ -96,7 +96,7 @@ def on_drawn(g: ChoqueGame, pi: int, card: CardDef) -> None:
     if "cosmo" in card.keywords:
         chain.queue_trigger(g, CosmoLink(pi, card))
     if card.fx.abilities:
-        runtime.fire_card(g, "drawn", pi, card, ("hand", pi, card))
+        triggers.fire_card(g, "drawn", pi, card, ("hand", pi, card))
 
 
 def leave_field(g: ChoqueGame, pi: int, zi: int, to: str, reason: str = "") -> Char:
@@ -113,10 +113,10 @@ def leave_field(g: ChoqueGame, pi: int, zi: int, to: str, reason: str = "") -> C
         s.fx_changed()
     card = c.card
     if c.card.fx.abilities or c.gained is not None:
-        runtime.fire_char(g, "leaves_field", pi, c)
+        triggers.fire_char(g, "leaves_field", pi, c)
         if reason in ("destroyed", "defeated"):
-            runtime.fire_char(g, reason, pi, c)
-            runtime.fire_char(g, "dies", pi, c)  # CH-12 morir: destroyed or defeated
+            triggers.fire_char(g, reason, pi, c)
+            triggers.fire_char(g, "dies", pi, c)  # CH-12 morir: destroyed or defeated
     p.put(card, to, public=True)  # a card leaving the field was seen by both (CH-11.1)
     flow.equips_check(g)
     return c
@@ -160,7 +160,7 @@ def arrived(g: ChoqueGame, pi: int, qi: int, zone: str, card: CardDef, negated: 
     if not in_zone(q, zone, card):
         return  # it left its zone while the chain was open (an equipo whose character left, CH-1.5)
     if not negated:
-        runtime.fire_card(g, "activated", pi, card, ("zone", qi, zone, card))
+        triggers.fire_card(g, "activated", pi, card, ("zone", qi, zone, card))
         return
     if zone == "arena":
         q.arena = None
@@ -423,7 +423,7 @@ def response_options(g: ChoqueGame, pi: int, first_only: bool = False) -> list[d
     out.extend(portal_options(g, pi, first_only))
     if first_only and out:
         return out
-    out.extend(runtime.card_responses(g, pi))
+    out.extend(activation.card_responses(g, pi))
     return out
 
 

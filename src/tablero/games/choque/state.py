@@ -268,7 +268,7 @@ BonusKey = tuple[int, int, int, str, Any, Any, Any, str]
 
 class FxCache:
     """Per player, the ability sources on the field and what is usable among them; until the field changes
-    (``State.fx_changed``), shared by clones. Typed fields, not a dict of mixed keys (effects/runtime.py)."""
+    (``State.fx_changed``), shared by clones. Typed fields, not a dict of mixed keys (effects/sources.py)."""
 
     __slots__ = ("sources", "usable", "rapido")
 

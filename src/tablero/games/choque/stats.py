@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .effects import runtime
+from .effects import sources
 from .filters import _ability_cards, _card_matches, _default_side
 from .state import SECTOR_ZONES, SUPPORT_ZONES, BonusKey, Char, Equip, StaticCache
 
@@ -97,7 +97,7 @@ def static(g: ChoqueGame, pi: int, zi: int, c: Char, stat: str) -> int:
             # hearts, souls, hands...: checked every time, never cached (a mode is cached, see Static).
             conditional = conditional or static.volatile
             src = ("char", key[0]) if kind == "char" else ("zone",)
-            if not runtime.condition_ok(g, controller, src, static.condition):
+            if not sources.condition_ok(g, controller, src, static.condition):
                 continue
         total += v
     cache = s.static_cache

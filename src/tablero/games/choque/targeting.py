@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tablero.core.i18n import Msg, msg
 
 from . import flow
-from .effects import runtime
+from .effects import candidates, sources
 from .effects.schema import Ability, TargetSpec
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class Activation(NamedTuple):
 def activation(g: ChoqueGame, pi: int, act: dict[str, Any]) -> Activation | None:
     """The card ability a ``use`` or the apoyo effect a ``play`` activates (None: it activates none)."""
     if act["do"] == "use":
-        for src, ref, abilities in runtime.field_sources(g, pi):
+        for src, ref, abilities in sources.field_sources(g, pi):
             if ref == act.get("source"):
                 for ab in abilities:
                     if ab.name == act.get("ability"):
@@ -95,9 +95,9 @@ def needed(ab: Ability) -> int:
     return sum(spec.count for spec in ab.targets if not spec.random)
 
 
-def candidates(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]]:
+def spec_refs(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]]:
     """The references each chosen target spec may name now, in the engine's order."""
-    return [[r for r, _ in runtime.target_candidates(g, pi, spec, src)] for spec in chosen_specs(ab)]
+    return [[r for r, _ in candidates.target_candidates(g, pi, spec, src)] for spec in chosen_specs(ab)]
 
 
 def options(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]] | OneAtATime | None:
@@ -108,7 +108,7 @@ def options(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[l
     for spec in ab.targets:
         if spec.random:
             continue  # "al azar": drawn on resolution (CH-11.3)
-        refs = [r for r, _ in runtime.target_candidates(g, pi, spec, src)]
+        refs = [r for r, _ in candidates.target_candidates(g, pi, spec, src)]
         if len(refs) < spec.count:
             return None
         per_spec.append(refs)
@@ -132,7 +132,7 @@ def options(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[l
 
 def _slots(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]]:
     """One candidate list per single target to name, in order (a spec of count 2 gives two slots)."""
-    return [refs for spec, refs in zip(chosen_specs(ab), candidates(g, pi, ab, src), strict=True)
+    return [refs for spec, refs in zip(chosen_specs(ab), spec_refs(g, pi, ab, src), strict=True)
             for _ in range(spec.count)]
 
 
@@ -180,7 +180,7 @@ def fit(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...], refs: list[st
         return msg("a target is named twice ({refs})", refs=", ".join(refs))
     out: list[str] = []
     i = 0
-    for spec, cands in zip(specs, candidates(g, pi, ab, src), strict=True):
+    for spec, cands in zip(specs, spec_refs(g, pi, ab, src), strict=True):
         part = refs[i:i + spec.count]
         i += spec.count
         bad = [r for r in part if r not in cands]

@@ -1,7 +1,8 @@
 """The effect language's vocabulary: every trigger, cost, verb and filter a card file may use.
 
 One table per part, read by the validator (``schema.py``), the designer's guide (``docs/cards.md``) and the
-runtime (``runtime.py``). A parameter spec is ``(kind, required, default)``; kinds are checked by
+rules that run it (``effects/__init__.py``).
+A parameter spec is ``(kind, required, default)``; kinds are checked by
 ``schema.check_value``. Adding a verb means adding a row here and its function in ``effects/verbs/`` (``BY_VERB``).
 """
 

@@ -9,7 +9,7 @@ from tablero.core import IllegalAction
 from tablero.core.i18n import Msg, msg
 
 from .. import targeting
-from ..effects import runtime
+from ..effects import activation, candidates, costs, sources
 from ..state import NAMES
 from .calls import rito
 from .common import CARD_TEXT, Asked, describe_filter, mimic_at
@@ -44,14 +44,14 @@ def _printed(a: Asked) -> IllegalAction | None:
     CH-7.1), an encendido only in one's own action phase and not as a response (CH-7.2, CH-7.4)."""
     src = a.act.get("source")
     name = a.act.get("ability")
-    sources = {ref: (h, abilities) for h, ref, abilities in runtime.field_sources(a.g, a.pi)}
+    by_ref = {ref: (h, abilities) for h, ref, abilities in sources.field_sources(a.g, a.pi)}
     mimic = mimic_at(a.g, a.pi, src)
-    if src not in sources:
+    if src not in by_ref:
         if mimic is not None:
             return _mimicry(mimic, name)
         return IllegalAction("CH-7", msg("there is no card of yours with abilities at {source} (abilities are used "
                                          "from the field: A.C1, A.Z2, A.SA, A.arena)", source=src))
-    h, abilities = sources[src]
+    h, abilities = by_ref[src]
     ab = next((x for x in abilities if x.name == name), None)
     if ab is None:
         if mimic is not None:
@@ -125,23 +125,23 @@ def ability(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str]) -> Illeg
     name: Msg | str = repr(ab.name)
     if ab.name == "effect" and src[0] == "hand":
         name = msg("the effect of '{card}'", card=src[-1].id)
-    if ab.once_per_turn and runtime.once_key(g, src, ab) in g.s.used:
+    if ab.once_per_turn and sources.once_key(g, src, ab) in g.s.used:
         return IllegalAction(CARD_TEXT, msg("its text allows {name} once per turn, and it was used this turn",
                                             name=name))
-    if not runtime.condition_ok(g, pi, src, ab.condition):
+    if not sources.condition_ok(g, pi, src, ab.condition):
         return IllegalAction(CARD_TEXT, msg("the condition in the text of {name} is not met ({condition})",
                                             name=name, condition=describe_filter(ab.condition)))
-    if not runtime.can_pay(g, pi, ab, src):
+    if not costs.can_pay(g, pi, ab, src):
         if src[0] == "hand" and _pays_only_with_itself(g, pi, ab, src[-1]):
             return IllegalAction("CH-1.5", msg("'{card}' cannot pay its own discard cost: once activated an apoyo "
                                                "is in its support zone, not in your hand", card=src[-1].id))
-        costs = ", ".join(op.verb for op in ab.cost)
+        verbs = ", ".join(op.verb for op in ab.cost)
         return IllegalAction(CARD_TEXT, msg("the cost in the text of {name} cannot be paid ({costs})", name=name,
-                                            costs=costs))
-    if not runtime.can_act(g, pi, ab, src):
+                                            costs=verbs))
+    if not activation.can_act(g, pi, ab, src):
         return IllegalAction("CH-7.6", msg("{name} can do nothing now (nothing its text acts on is there), so it is "
                                            "not offered", name=name))
-    if runtime.target_options(g, pi, ab, src) is None:
+    if candidates.target_options(g, pi, ab, src) is None:
         return IllegalAction(CARD_TEXT, msg("{name} has no legal target now (its text says what it targets)",
                                             name=name))
     return _targets(g, pi, ab, src, refs, name)
@@ -155,7 +155,7 @@ def _targets(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str], name: M
             return IllegalAction(CARD_TEXT, msg("{name} takes no targets by its text, not {refs}", name=name,
                                                 refs=", ".join(refs)))
         return None
-    if not refs and isinstance(runtime.target_options(g, pi, ab, src), targeting.OneAtATime):
+    if not refs and isinstance(candidates.target_options(g, pi, ab, src), targeting.OneAtATime):
         return None
     why = targeting.fit(g, pi, ab, src, refs)
     if isinstance(why, list):
@@ -170,10 +170,10 @@ def _targets(g: ChoqueGame, pi: int, ab: Any, src: Any, refs: list[str], name: M
 
 def _example(g: ChoqueGame, pi: int, ab: Any, src: Any) -> str:
     """One legal target list, to show in a refusal."""
-    options = runtime.target_options(g, pi, ab, src)
+    options = candidates.target_options(g, pi, ab, src)
     if isinstance(options, list) and options:
         return ", ".join(options[0])
-    slots = [refs for spec, refs in zip(targeting.chosen_specs(ab), targeting.candidates(g, pi, ab, src),
+    slots = [refs for spec, refs in zip(targeting.chosen_specs(ab), targeting.spec_refs(g, pi, ab, src),
                                         strict=True) for _ in range(spec.count)]
     names: list[str] = []
     for refs in slots:  # a greedy pick: enough for an example where the lists are too many to list

@@ -12,7 +12,7 @@ from tablero.core import IllegalAction
 from tablero.core.i18n import Msg, msg
 
 from .. import decisions
-from ..effects import runtime
+from ..effects import sources
 from ..pending import Pending
 from ..state import NAMES, PHASES
 from .common import CHAR_ZONE, KIND_TEXT, THE_PHASE, accepts, choice_rule, pending_rule, rapido_in_hand, when
@@ -212,7 +212,7 @@ def unoffered_ability(g: ChoqueGame, act: dict[str, Any], holder: Msg) -> Illega
         elif ability == "cosmo":
             return IllegalAction("CH-8", msg("Cosmo is offered only when you draw the card"))
         elif ability not in ("aura", "rito", "portal"):
-            ab = next((a for _, ref, abilities in runtime.field_sources(g, pi) if ref == act.get("source")
+            ab = next((a for _, ref, abilities in sources.field_sources(g, pi) if ref == act.get("source")
                        for a in abilities if a.name == ability), None)
             if ab is not None:
                 category = ab.category

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ... import keywords
-from ...effects import runtime
+from ...effects import selections
 from ...filters import _card_matches
 from ..context import ZONE_LISTS, EffectContext
 from ..schema import Op
@@ -19,12 +19,12 @@ def special_call(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
     pi = ctx.player
     p = g.s.players[pi]
     flt = a["filter"] or {}
-    zones = runtime.call_zones(g, pi, ctx.source, a["zone"])
+    zones = selections.call_zones(g, pi, ctx.source, a["zone"])
     cands = [c for c in getattr(p, ZONE_LISTS[a["from"]])
              if c.is_character and _card_matches(flt, c) and not keywords.call_blocked(g, pi, c.value)]
     if not cands or not zones:
         return
-    runtime.select(g, pi, "special_call", Op("special_call", a), ctx.source, 1, ())
+    selections.select(g, pi, "special_call", Op("special_call", a), ctx.source, 1, ())
 
 
 def liberar(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
@@ -35,7 +35,7 @@ def liberar(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
     cands = [c for c in p.confined if _card_matches(flt, c)]
     if a["to"] == "field":
         cands = [c for c in cands if c.is_character and not keywords.call_blocked(g, pi, c.value)]
-        if not runtime.call_zones(g, pi, ctx.source, "any"):
+        if not selections.call_zones(g, pi, ctx.source, "any"):
             return
     if cands:
-        runtime.select(g, pi, "liberar", Op("liberar", a), ctx.source, min(a["count"], len(cands)), ())
+        selections.select(g, pi, "liberar", Op("liberar", a), ctx.source, min(a["count"], len(cands)), ())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ... import flow
-from ...effects import runtime
+from ...effects import selections
 from ...filters import _card_matches
 from ...state import NAMES
 from ..context import ZONE_LISTS, EffectContext, sample, send_top
@@ -54,7 +54,7 @@ def discard(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
                 flow.event(g, "discard", player=NAMES[qi], card=card.id)
         else:
             op = Op("discard", {"count": n, "filter": None})
-            runtime.select(g, qi, "discard", op, ctx.source, n, ())
+            selections.select(g, qi, "discard", op, ctx.source, n, ())
             return
 
 
@@ -70,4 +70,4 @@ def add(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
             g.s.rng.shuffle(p.main)
             p.main_known[:] = [0, 0, 0, 0]
         return
-    runtime.select(g, pi, "add", Op("add", a), ctx.source, min(a["count"], len(cands)), ())
+    selections.select(g, pi, "add", Op("add", a), ctx.source, min(a["count"], len(cands)), ())

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ... import flow, keywords
-from ...effects import runtime
+from ...effects import activation, candidates, selections, sources
 from ...state import CHAR_ZONES, NAMES, OTHER, Char
 from ..context import EffectContext, Handle, sample
 from ..schema import Op
@@ -32,25 +32,25 @@ def targets(g: ChoqueGame, ctx: EffectContext, target: Any) -> list[tuple[int, i
         found = [f] if f else []
     elif isinstance(target, dict):
         flt = target["all"]
-        szone = runtime.source_zone_index(g, src)
+        szone = sources.source_zone_index(g, src)
         for qi in (pi, OTHER[pi]):
             side = flt.get("side", "any")
             if side != "any" and (side == "own") != (qi == pi):
                 continue
             for zi, c in enumerate(s.players[qi].chars):
-                if c is not None and runtime.cm(g, flt, qi, zi, c, szone):
+                if c is not None and candidates.cm(g, flt, qi, zi, c, szone):
                     if not (flt.get("not_self") and src == ("char", c.uid)):
                         found.append((qi, zi, c))
     else:
         spec = next(sp for sp in ab.targets if sp.name == target)
         handles = dict(chosen).get(target, ())
         if spec.random and not handles:  # drawn as the link resolved (draw_random); none were left then
-            cands = runtime.target_candidates(g, pi, spec, src)
+            cands = candidates.target_candidates(g, pi, spec, src)
             handles = tuple(cands[j][1] for j in sample(s.rng, len(cands), spec.count))
         for h in handles:
             if h[0] == "char":
                 f = s.find(h[1])
-                if f is not None and runtime.cm(g, spec.filter, f[0], f[1], f[2]):
+                if f is not None and candidates.cm(g, spec.filter, f[0], f[1], f[2]):
                     found.append(f)  # re-checked on resolution (CH-7.6)
     return found
 
@@ -61,17 +61,17 @@ def target_cards(g: ChoqueGame, ctx: EffectContext, target: Any) -> list[Handle]
     if not isinstance(target, str) or target in ("self", "trigger", "attacker", "battle_target"):
         return []
     handles = dict(chosen).get(target, ())
-    return [h for h in handles if h[0] == "card" and runtime.handle_alive(g, h)]
+    return [h for h in handles if h[0] == "card" and candidates.handle_alive(g, h)]
 
 
 def slots(g: ChoqueGame, ctx: EffectContext, target: Any) -> list[Handle]:
     """Apoyos, souls, sectors and arenas a verb's target names, still in their zone (CH-7.6)."""
     pi, src, chosen = ctx.player, ctx.source, ctx.chosen
     if isinstance(target, dict):
-        return [h for _, h in runtime.slot_candidates(g, pi, target["all"], src)]
+        return [h for _, h in candidates.slot_candidates(g, pi, target["all"], src)]
     if not isinstance(target, str) or target in ("self", "trigger", "attacker", "battle_target"):
         return []
-    return [h for h in dict(chosen).get(target, ()) if h[0] == "slot" and runtime.zone_card(g, h[1], h[2]) is h[3]]
+    return [h for h in dict(chosen).get(target, ()) if h[0] == "slot" and sources.zone_card(g, h[1], h[2]) is h[3]]
 
 
 def players(ctx: EffectContext, who: str) -> list[int]:
@@ -87,9 +87,9 @@ def take_away(g: ChoqueGame, ctx: EffectContext, target: Any, to: str, reason: s
             keywords.leave_field(g, qi, zi, to, reason=reason)
             flow.event(g, reason, player=NAMES[qi], card=c.card.id, zone=CHAR_ZONES[zi], to=to)  # it was seen
     for h in slots(g, ctx, target):
-        runtime.remove_slot(g, h, to, reason)
+        candidates.remove_slot(g, h, to, reason)
     for h in target_cards(g, ctx, target):
-        runtime.move_card(g, h, to)
+        selections.move_card(g, h, to)
 
 
 def does_nothing(g: ChoqueGame, ctx: EffectContext, op: Op) -> bool:
@@ -97,7 +97,7 @@ def does_nothing(g: ChoqueGame, ctx: EffectContext, op: Op) -> bool:
     (CH-7.6), or what it takes from (a deck, a hand, the confined cards) holds nothing it may take."""
     target = op.args.get("target")
     if target is None:
-        return op.verb in ("send", "discard", "liberar", "add", "special_call") and not runtime.op_can_act(g,
+        return op.verb in ("send", "discard", "liberar", "add", "special_call") and not activation.op_can_act(g,
             ctx.player, op, ctx.source, frozenset())
     if target == "self":
         return ctx.source[0] == "char" and g.s.find(ctx.source[1]) is None

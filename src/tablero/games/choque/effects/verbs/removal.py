@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ... import flow, keywords
-from ...effects import runtime
+from ...effects import candidates
 from ...state import NAMES
 from ..context import EffectContext
 from .reach import slots, take_away, targets
@@ -23,7 +23,7 @@ def destroy(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
             keywords.leave_field(g, qi, zi, "mictlan", reason="destroyed")
             flow.event(g, "destroyed", player=NAMES[qi], card=c.card.id, reason="effect")
     for h in slots(g, ctx, a["target"]):
-        runtime.remove_slot(g, h, "mictlan", "destroyed")
+        candidates.remove_slot(g, h, "mictlan", "destroyed")
 
 
 def return_(g: ChoqueGame, ctx: EffectContext, a: Any) -> None:
