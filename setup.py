@@ -19,6 +19,7 @@ COMPILED = [
     "src/tablero/games/choque/effects/context.py",
     "src/tablero/games/choque/exclusive/__init__.py",
     "src/tablero/games/choque/exclusive/toxina.py",
+    "src/tablero/games/choque/exclusive/elite.py",
     *(f"src/tablero/games/choque/effects/verbs/{m}.py" for m in (
         "__init__", "reach", "removal", "stats", "piles", "calls", "hearts", "cancel", "script")),
     # the search agents: their tree walk and the evaluation above are what an MCTS iteration costs

@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import chain, flow, keywords, stats
 from .effects import triggers
-from .exclusive import toxina
-from .pending import EliteChoice
+from .exclusive import elite, toxina
 from .state import CHAR_ZONES, NAMES, OTHER, Battle, Char, sector_of
 
 if TYPE_CHECKING:
@@ -91,8 +90,7 @@ def declare(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
     st.append(("battle", "defence"))
     st.append(("battle", "check"))
     chain.open_window(g, OTHER[pi])  # CH-7.5: a response window after each attack declaration
-    if c.has("elite"):
-        st.append(("battle", "elite"))
+    elite.declared(g, c)
     if s.statics:  # only cards with effects have "attacks"/"attacked" triggers
         triggers.fire_char(g, "attacks", pi, c)
         for u in uids:
@@ -126,7 +124,7 @@ def step_battle(g: ChoqueGame, step: tuple[Any, ...]) -> None:
     if b is None:
         return
     if what == "elite":
-        flow.set_pending(g, b.player, "choose", EliteChoice(b.attacker))
+        elite.ask(g, b)
     elif what == "check":
         battle_check(g, b)
     elif what == "defence":
@@ -135,15 +133,6 @@ def step_battle(g: ChoqueGame, step: tuple[Any, ...]) -> None:
         battle_damage(g, b)
 
 
-def elite_double(g: ChoqueGame, uid: int) -> None:
-    """CH-8 Élite: strength and resistance doubled until the battle ends."""
-    found = g.s.find(uid)
-    g.s.pending = None
-    if found is not None:
-        pi, zi, c = found
-        c.elite_bonus = stats.res(g, pi, zi, c)  # doubling the current resistance adds that much
-        c.elite_dmg0 = c.dmg
-        flow.event(g, "elite", player=NAMES[pi], card=c.card.id)
 
 
 # -- CH-9.5 battle repetition ---------------------------------------------------------------
@@ -189,7 +178,7 @@ def end_battle(g: ChoqueGame) -> None:
     if b is not None:
         found = attacker(g, b)
         if found is not None:
-            _end_elite(found[2])
+            elite.battle_ends(found[2])
         for p in s.players:  # effects "until the battle ends" end with it
             for c in p.chars:
                 if c is not None and c.mods and any(m[2] == "battle" for m in c.mods):
@@ -310,7 +299,7 @@ def take_hit(g: ChoqueGame, pi: int, zi: int, c: Char) -> bool:
         c.hearts = 1  # CH-8 Heroísmo: combat cannot take its last heart
     if c.hearts > 0:
         c.dmg = 0  # restored at once; excess damage is lost
-        c.elite_dmg0 = 0
+        elite.heart_lost(c)
         g.s.log.append({"player": name, "card": c.card.id, "hearts": c.hearts, "event": "heart_lost",
                            "turn": g.s.turn})
         return True
@@ -323,20 +312,6 @@ def take_hit(g: ChoqueGame, pi: int, zi: int, c: Char) -> bool:
 _REFS = {n: tuple(f"{n}.{z}" for z in CHAR_ZONES) for n in NAMES}
 
 
-def _end_elite(c: Char) -> None:
-    """Élite ends with the battle: the doubled part of the resistance is lost first (ruling)."""
-    if c.elite_bonus >= 0:
-        c.dmg = c.elite_dmg0 + max(0, (c.dmg - c.elite_dmg0) - c.elite_bonus)
-        c.elite_bonus = -1
-
-
-def elite_offer(g: ChoqueGame, pi: int, data: EliteChoice) -> list[dict[str, Any]]:
-    """CH-8 Élite: the attacker may double its strength and resistance for the battle (or pass)."""
-    return [{"player": NAMES[pi], "do": "choose", "option": "double"}]
-
-
-def elite_answer(g: ChoqueGame, pi: int, data: EliteChoice, act: dict[str, Any]) -> None:
-    elite_double(g, data.uid)
 
 
 def state_checks(g: ChoqueGame) -> None:

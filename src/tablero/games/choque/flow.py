@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import chain, combat, keywords
 from .effects import sources, triggers
-from .exclusive import toxina
+from .exclusive import elite, toxina
 from .pending import DiscardDown, Pending
 from .state import NAMES, OTHER, PHASES, Equip, _took_top
 
@@ -237,7 +237,7 @@ def step_cleanup(g: ChoqueGame, step: tuple[Any, ...]) -> None:
             if c is None:
                 continue
             c.dmg = 0  # CH-9.9
-            c.elite_bonus = -1
+            elite.turn_ends(c)
             if c.mods:  # "until end of turn" effects end (CH-5.8)
                 c.mods = tuple(m for m in c.mods if m[2] == "field")
             c.called = False

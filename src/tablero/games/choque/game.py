@@ -16,6 +16,7 @@ from .cards import CardDef
 from .decisions import ACCEPTS
 from .editions import get_edition
 from .effects import costs, resolution, selections, triggers
+from .exclusive import elite
 from .observation import observe, view
 from .options import OPTIONS, parse_options
 from .refusals import diagnose, pending_rule, rapido_in_hand, unoffered
@@ -61,7 +62,7 @@ class Choice(NamedTuple):
 
 # What a ``choose`` asks, by its record's ``what``: the module of each rule offers and answers it
 CHOICES: dict[str, Choice] = {
-    "elite": Choice(combat.elite_offer, combat.elite_answer),
+    "elite": Choice(elite.offer, elite.answer),
     "clarividencia": Choice(keywords.clarividencia_offer, keywords.clarividencia_answer),
     "mimica": Choice(keywords.mimica_offer, keywords.mimica_answer),
     "zombificar": Choice(keywords.zombificar_offer, keywords.zombificar_answer),

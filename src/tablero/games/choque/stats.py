@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .effects import sources
+from .exclusive import elite
 from .filters import _ability_cards, _card_matches, _default_side
 from .state import SECTOR_ZONES, SUPPORT_ZONES, BonusKey, Char, Equip, StaticCache
 
@@ -34,14 +35,11 @@ def modified(g: ChoqueGame, pi: int, zi: int, c: Char, stat: str) -> int:
 
 def strength(g: ChoqueGame, pi: int, zi: int, c: Char) -> int:
     v = max(0, modified(g, pi, zi, c, "strength"))
-    return v * 2 if c.elite_bonus >= 0 else v  # CH-8 Élite doubles strength for the battle
+    return elite.strength(c, v)  # CH-8 Élite doubles it for the battle
 
 
 def full_res(g: ChoqueGame, pi: int, zi: int, c: Char) -> int:
-    v = modified(g, pi, zi, c, "resistance")
-    if c.elite_bonus >= 0:
-        v += c.elite_bonus
-    return max(0, v)
+    return max(0, elite.resistance(c, modified(g, pi, zi, c, "resistance")))
 
 
 def res(g: ChoqueGame, pi: int, zi: int, c: Char) -> int:
