@@ -167,12 +167,12 @@ def _names_rule(rule: str, wanted: str) -> bool:
 
 def _auto_pass(game: Any, nxt: dict[str, Any] | None) -> None:
     for _ in range(_MAX_AUTO_PASSES):
-        d = game.pending
-        if d is None or not d.optional:
-            return
+        passing = game.pass_action()
+        if passing is None:
+            return  # over, or a decision that may not be declined
         if nxt is not None and game.answers(nxt):
             return
-        game.apply({"player": d.player, "do": "pass"})
+        game.apply(passing)
     raise ScenarioFailure("the game kept asking optional decisions (more than 10,000 implicit passes)")
 
 

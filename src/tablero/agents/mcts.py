@@ -19,7 +19,7 @@ from typing import Any
 from tablero.core import BadInput, Game, Rng
 
 from .base import Seat
-from .playout import FREE_KINDS, action_key, default_reply, settle
+from .playout import action_key, default_reply, settle
 
 
 class _Node:
@@ -156,5 +156,5 @@ class MctsAgent:
             if d is None:
                 return
             legal = g.legal_actions()
-            g.apply(legal[rng.below(len(legal))] if d.kind in FREE_KINDS else default_reply(legal))
+            g.apply(legal[rng.below(len(legal))] if d.kind in g.free_kinds else default_reply(g, legal))
         settle(g)  # let a battle or chain under way resolve before judging the position

@@ -6,20 +6,17 @@ from typing import Any
 
 from tablero.core import Game
 
-# Decisions that are "free": a player chooses what to do next with the initiative. Everything else
-# (responses, defences, choices inside an effect) is a reply inside something already under way.
-FREE_KINDS = frozenset({"action", "combat"})
-
 
 def action_key(action: dict[str, Any]) -> tuple[Any, ...]:
     """A hashable, order-independent key for a canonical action (lists become tuples)."""
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items()))
 
 
-def default_reply(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """The quiet answer to a reply decision: pass when allowed, else the first listed option."""
+def default_reply(game: Game, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The quiet answer to a reply decision (not one of the game's ``free_kinds``): pass when allowed, else
+    the first listed option."""
     for a in legal:
-        if a["do"] == "pass":
+        if game.is_pass(a):
             return a
     return legal[0]
 
@@ -29,6 +26,6 @@ def settle(game: Game, max_steps: int = 12) -> None:
     ends): the position after an action is then judged once its consequences (a battle, a chain) resolved."""
     for _ in range(max_steps):
         d = game.pending
-        if d is None or d.kind in FREE_KINDS:
+        if d is None or d.kind in game.free_kinds:
             return
-        game.apply(default_reply(game.legal_actions()))
+        game.apply(default_reply(game, game.legal_actions()))

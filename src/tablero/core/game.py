@@ -50,6 +50,13 @@ class Game(ABC):
     # The public names of its engine options (house rules), so that a record naming one this code does not
     # know can say so instead of failing.
     option_names: ClassVar[frozenset[str]] = frozenset()
+    # The decision kinds in which a player has the initiative (Choque: its action and combat phases), as
+    # opposed to the questions put to them inside something under way (responses, defences, choices):
+    # search agents play the former at random in playouts and answer the latter quietly (agents/playout.py).
+    free_kinds: ClassVar[frozenset[str]] = frozenset()
+    # The verb that declines an optional decision (Choque: "pass"), or None if the game has none; front
+    # ends and the judge's implicit passes use it instead of a word of one game.
+    pass_verb: ClassVar[str | None] = None
 
     @classmethod
     def options_for_rules(cls, version: int) -> dict[str, Any]:
@@ -87,6 +94,23 @@ class Game(ABC):
         self.apply(action)
         return dict(action)
 
+    def answers(self, action: Action) -> bool:
+        """Whether ``action`` answers the pending decision (its player, a verb that decision takes), whatever
+        its other fields: the judge's implicit passes stop at it. By default: the pending player's."""
+        d = self.pending
+        return d is not None and action.get("player") == d.player
+
+    def pass_action(self) -> Action | None:
+        """The action that declines the pending decision, if it is optional and the game has a pass verb."""
+        d = self.pending
+        if d is None or not d.optional or self.pass_verb is None:
+            return None
+        return {"player": d.player, "do": self.pass_verb}
+
+    def is_pass(self, action: Action) -> bool:
+        """Whether ``action`` declines a decision (the game's pass verb)."""
+        return self.pass_verb is not None and action.get("do") == self.pass_verb
+
     @abstractmethod
     def observe(self) -> Observation:
         """The full observation (every hidden card shown) in the game's normative JSON shape."""
@@ -94,6 +118,11 @@ class Game(ABC):
     @abstractmethod
     def view(self, player: str) -> Observation:
         """What ``player`` may see: the observation with hidden keys absent."""
+
+    @abstractmethod
+    def public_view(self) -> Observation:
+        """What a spectator may see: everything hidden from either player is absent (a hand, a deck's order,
+        a secret choice), and nothing shown only to one player is listed."""
 
     @abstractmethod
     def clone(self) -> Game:

@@ -342,7 +342,7 @@ class PlaySession:
         chained = bool(game.s.chain)
         if mode == "always" or (mode == "chain" and chained):
             return False
-        passing = next(a for a in legal if a["do"] == "pass")
+        passing = next(a for a in legal if game.is_pass(a))
         if chained:  # passing what the opponent did is said; an empty window passes quietly
             self.con.say(self.t("window_passed", chain=self.chain_text(game), mode=self.t(f"wm_{mode}")))
         self.apply(game, rec, passing)

@@ -54,16 +54,6 @@ KEEP_FINISHED = 500  # finished games kept in memory (the rest are rebuilt from 
 log = logging.getLogger("tablero.server")
 
 
-def public_view(g: ChoqueGame) -> dict[str, Any]:
-    """What a spectator may see (CH-11.1): both hands and every deck hidden, nothing revealed."""
-    v = g.view("A")
-    v["A"].pop("hand", None)
-    v["A"].pop("support_deck", None)
-    v["revealed"] = []
-    v["viewer"] = None
-    return v
-
-
 @functools.cache
 def _card_names() -> dict[str, Lexicon]:
     """The names a log line needs, per language: the shipped cards' and their abilities' (English where
@@ -119,7 +109,7 @@ def envelope(g: ChoqueGame, seat: str | None, seq: int, events: tuple[int, int] 
     decision, and the ``winner`` its row records."""
     d = None if g.is_over or held else g.pending
     mine = d is not None and seat is not None and d.player == seat
-    view = g.view(seat) if seat else public_view(g)
+    view = g.view(seat) if seat else g.public_view()
     legal = g.legal_actions() if mine else []
     return {"view": view,
             "pending": {"player": d.player, "kind": d.kind} if d is not None else None,

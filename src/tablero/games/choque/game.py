@@ -17,7 +17,7 @@ from .decisions import ACCEPTS
 from .editions import get_edition
 from .effects import costs, resolution, selections, triggers
 from .exclusive import elite
-from .observation import observe, view
+from .observation import observe, public_view, view
 from .options import OPTIONS, parse_options
 from .refusals import diagnose, pending_rule, rapido_in_hand, unoffered
 from .state import NAMES, Player, State
@@ -95,6 +95,8 @@ class ChoqueGame(Game):
     # what each version changed, and which engine options replay an older one: versions.py
     rules_version: ClassVar[int] = RULES_VERSION
     option_names: ClassVar[frozenset[str]] = frozenset(OPTIONS)
+    free_kinds: ClassVar[frozenset[str]] = frozenset({"action", "combat"})  # CH-5.6, CH-5.7
+    pass_verb: ClassVar[str | None] = "pass"
 
     @classmethod
     def options_for_rules(cls, version: int) -> dict[str, Any]:
@@ -276,6 +278,9 @@ class ChoqueGame(Game):
         if player not in NAMES:
             raise BadInput(f"unknown player {player!r}; players are A and B")
         return view(self, self._pending_json(), player)
+
+    def public_view(self) -> dict[str, Any]:
+        return public_view(self, self._pending_json())
 
     def _pending_json(self) -> dict[str, str] | None:
         d = self.pending

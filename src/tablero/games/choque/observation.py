@@ -111,3 +111,16 @@ def view(g: ChoqueGame, pending: dict[str, str] | None, viewer: str) -> dict[str
     obs["revealed"] = revealed
     obs["viewer"] = viewer
     return obs
+
+
+def public_view(g: ChoqueGame, pending: dict[str, str] | None) -> dict[str, Any]:
+    """What a spectator may see (CH-11.1): both hands, both support decks and every deck order absent, and
+    nothing revealed (what an effect showed one player was shown to that player only)."""
+    obs = observe(g, pending)
+    for name in NAMES:
+        side = obs[name]
+        for key in ("hand", "support_deck", "main_deck", "soul_deck"):
+            del side[key]
+    obs["revealed"] = []
+    obs["viewer"] = None
+    return obs

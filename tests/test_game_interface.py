@@ -1,0 +1,55 @@
+"""What the core ``Game`` carries for every front end (issue 19): which decisions are free, which action
+passes, and the spectator's view. Front ends and agents ask the game, never a word of one game."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from engine import make  # noqa: E402
+
+from tablero.core import Rng  # noqa: E402
+
+HIDDEN = ("hand", "support_deck", "main_deck", "soul_deck")
+
+
+def test_the_game_names_its_free_decisions_and_its_pass() -> None:
+    g = make(3, "choque-2026", shipped=True)
+    assert g.free_kinds == frozenset({"action", "combat"}) and g.pass_verb == "pass"
+    rng = Rng(3)
+    seen_optional = seen_mandatory = False
+    while not g.is_over and not (seen_optional and seen_mandatory):
+        d = g.pending
+        legal = g.legal_actions()
+        passing = g.pass_action()
+        if d.optional:
+            seen_optional = True
+            assert passing in legal and g.is_pass(passing)  # the listed pass, built by the core
+        else:
+            seen_mandatory = seen_mandatory or d.kind not in g.free_kinds
+            assert passing is None and not any(g.is_pass(a) for a in legal)
+        assert all(g.answers(a) for a in legal)
+        g.apply(legal[rng.below(len(legal))])
+    assert seen_optional and seen_mandatory
+
+
+def test_the_public_view_shows_nothing_either_player_may_not_see() -> None:
+    """CH-11.1: redraw everything hidden from A, then from B, and the spectator sees the same game."""
+    for seed in range(4):
+        g = make(seed, "choque-2026", shipped=True)
+        rng = Rng(seed)
+        n = 0
+        while not g.is_over:
+            if n % 7 == 0:
+                public = g.public_view()
+                for side in ("A", "B"):
+                    assert not set(HIDDEN) & set(public[side]), public[side].keys()
+                assert public["revealed"] == [] and public["viewer"] is None
+                redrawn = g.resample("A", Rng(seed * 31 + n)).resample("B", Rng(seed * 37 + n))
+                assert json.dumps(redrawn.public_view(), sort_keys=True) == json.dumps(public, sort_keys=True)
+            legal = g.legal_actions()
+            g.apply(legal[rng.below(len(legal))])
+            n += 1
