@@ -10,7 +10,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 from engine import make  # noqa: E402
-
 from tablero.core import Rng  # noqa: E402
 
 HIDDEN = ("hand", "support_deck", "main_deck", "soul_deck")
@@ -53,3 +52,16 @@ def test_the_public_view_shows_nothing_either_player_may_not_see() -> None:
             legal = g.legal_actions()
             g.apply(legal[rng.below(len(legal))])
             n += 1
+
+
+def test_games_are_found_through_the_entry_point_group() -> None:
+    """Issue 19: a game is a package that names itself in ``tablero.games``; the CLI lists them."""
+    from click.testing import CliRunner
+
+    from tablero.cli import main
+    from tablero.core.registry import ENTRY_POINTS, installed_games
+
+    assert ENTRY_POINTS == "tablero.games" and installed_games() == {"choque": "tablero.games.choque"}
+    out = CliRunner().invoke(main, ["games"])
+    assert out.exit_code == 0 and out.output.split() == ["choque", "(default)", "tablero.games.choque"]
+    assert json.loads(CliRunner().invoke(main, ["games", "--json"]).output) == {"choque": "tablero.games.choque"}

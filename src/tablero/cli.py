@@ -18,6 +18,21 @@ def main() -> None:
     """Tablero: a rules engine and table for trading card games (Choque de Héroes)."""
 
 
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object: game name -> the module that registers it.")
+def games(as_json: bool) -> None:
+    """The games this table plays: every game an installed package names in the ``tablero.games``
+    entry-point group (the default one marked)."""
+    from tablero.core.registry import DEFAULT_GAME, installed_games
+
+    found = installed_games()
+    if as_json:
+        click.echo(json.dumps(found, sort_keys=True))
+        return
+    for name, module in sorted(found.items()):
+        click.echo(f"{name}{' (default)' if name == DEFAULT_GAME else ''}  {module}")
+
+
 @main.group()
 def scenario() -> None:
     """The rules judge: scenario files (see docs/scenarios.md)."""

@@ -1,7 +1,10 @@
 """Games by name, in the spirit of OpenSpiel's ``load_game`` and pgx's ``make``.
 
-A game package registers a factory under its name when it is imported; the core never imports a game.
-``tablero.new_game`` imports the built-in game packages lazily, so ``new_game("choque", ...)`` just works.
+A game package registers a factory under its name when it is imported; the core never imports a game by
+name. It finds them through the ``tablero.games`` entry-point group, the standard Python plugin mechanism
+(``[project.entry-points."tablero.games"]`` in a package's ``pyproject.toml``: name = the module that
+registers it), so a game from another installed package plugs in the same way; each is imported on first
+use, and ``new_game("choque", ...)`` just works.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +29,14 @@ _LOCALES: dict[str, Path] = {}
 # the table's own messages (server, terminal, browser, CLI): one gettext catalogue per language
 TABLE_LOCALES = Path(__file__).parent.parent / "locales"
 
-# name -> module that registers it; imported on first use so the core stays game-agnostic.
-BUILTIN_GAMES: dict[str, str] = {"choque": "tablero.games.choque"}
+ENTRY_POINTS = "tablero.games"  # the group a package names its games in
 DEFAULT_GAME = "choque"  # the game a scenario file, a record or a server game names when it names none
+
+
+@functools.cache
+def installed_games() -> dict[str, str]:
+    """Name -> module that registers it, for every game an installed package names in ``tablero.games``."""
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINTS)}
 
 
 def register_game(name: str, factory: Factory, from_scenario: ScenarioLoader | None = None,
@@ -59,12 +68,12 @@ def words(name: str | None = None) -> Catalogue:
 
 
 def game_names() -> list[str]:
-    return sorted(set(_FACTORIES) | set(BUILTIN_GAMES))
+    return sorted(set(_FACTORIES) | set(installed_games()))
 
 
 def get_factory(name: str) -> Factory:
-    if name not in _FACTORIES and name in BUILTIN_GAMES:
-        importlib.import_module(BUILTIN_GAMES[name])
+    if name not in _FACTORIES and name in installed_games():
+        importlib.import_module(installed_games()[name])
     try:
         return _FACTORIES[name]
     except KeyError:
