@@ -36,6 +36,13 @@ class Decision:
     def to_json(self) -> dict[str, str]:
         return {"player": self.player, "kind": self.kind}
 
+    def to_envelope(self) -> dict[str, Any]:
+        """The decision as front ends and bots receive it: whose it is, its kind, whether it may be declined
+        (``Game.pass_action``) and what it is about (``detail``: ``{"what": ...}`` for a choice, else empty).
+        The observation's ``pending`` stays ``{player, kind}`` (``to_json``), as the scenario contract fixes."""
+        return {"player": self.player, "kind": self.kind, "optional": self.optional,
+                "detail": {"what": self.detail} if self.detail else {}}
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled builds: a game written in plain Python still plugs in
 class Game(ABC):

@@ -112,7 +112,7 @@ def envelope(g: ChoqueGame, seat: str | None, seq: int, events: tuple[int, int] 
     view = g.view(seat) if seat else g.public_view()
     legal = g.legal_actions() if mine else []
     return {"view": view,
-            "pending": {"player": d.player, "kind": d.kind} if d is not None else None,
+            "pending": d.to_envelope() if d is not None else None,
             "legal_actions": legal,
             "labels": action_labels(legal, view, d.kind if d is not None else None, seat),
             "winner": winner if held else g.winner,

@@ -96,8 +96,13 @@ class ActionIn(BaseModel):
 
 
 class PendingOut(BaseModel):
+    """The decision the game waits for (the view's own ``pending`` stays ``{player, kind}``)."""
+
     player: str
     kind: str
+    optional: bool = Field(default=False, description="whether it may be declined (answered with the game's pass)")
+    detail: dict[str, Any] = Field(default_factory=dict, description=(
+        "what it is about: `{what}` for a choice (the game's word: `select`, `targets`, `elite`...), else empty"))
 
 
 class RulesOut(BaseModel):
