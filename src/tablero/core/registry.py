@@ -26,6 +26,7 @@ ScenarioLoader = Callable[[dict[str, Any], Any], Game]
 _FACTORIES: dict[str, Factory] = {}
 _SCENARIO_LOADERS: dict[str, ScenarioLoader] = {}
 _LOCALES: dict[str, Path] = {}
+_RANDOM_GAMES: dict[str, Callable[[int], Game]] = {}
 # the table's own messages (server, terminal, browser, CLI): one gettext catalogue per language
 TABLE_LOCALES = Path(__file__).parent.parent / "locales"
 
@@ -40,15 +41,19 @@ def installed_games() -> dict[str, str]:
 
 
 def register_game(name: str, factory: Factory, from_scenario: ScenarioLoader | None = None,
-                  locales: Path | None = None) -> None:
+                  locales: Path | None = None, random_game: Callable[[int], Game] | None = None) -> None:
     """Make ``new_game(name, ...)`` build games with ``factory``; ``from_scenario`` builds a game from a
     scenario file's position (the rules judge, ``tablero scenario run``); ``locales`` is the folder of the
-    game's message catalogues (``<lang>.po``: its refusals, its log, its deck and card-file checks)."""
+    game's message catalogues (``<lang>.po``: its refusals, its log, its deck and card-file checks);
+    ``random_game(seed)`` a new game between random legal decks, the same for the same seed (the
+    conformance suite, soak tests and benchmarks play them)."""
     _FACTORIES[name] = factory
     if from_scenario is not None:
         _SCENARIO_LOADERS[name] = from_scenario
     if locales is not None:
         _LOCALES[name] = locales
+    if random_game is not None:
+        _RANDOM_GAMES[name] = random_game
 
 
 @functools.cache
@@ -91,3 +96,12 @@ def scenario_loader(name: str) -> ScenarioLoader:
 def new_game(name: str, **kwargs: Any) -> Game:
     """Build a new game of the named rulebook, e.g. ``new_game("choque", decks=..., seed=1)``."""
     return get_factory(name)(**kwargs)
+
+
+def random_game(name: str, seed: int) -> Game:
+    """A new game of the named rulebook between random legal decks, determined by ``seed``."""
+    get_factory(name)
+    try:
+        return _RANDOM_GAMES[name](seed)
+    except KeyError:
+        raise BadInput(f"game {name!r} cannot deal random decks") from None

@@ -26,7 +26,18 @@ def _factory(decks: object = None, seed: int = 0, edition: str | None = None, fi
     return ChoqueGame.new(decks, seed=seed, edition=edition, first=first, validate=validate, options=options)
 
 
-register_game("choque", _factory, from_scenario=game_from_scenario, locales=LOCALES)
+def _random_game(seed: int) -> ChoqueGame:
+    """Two random legal decks of a generated effect-bearing pool, the pool and decks drawn from ``seed``."""
+    from tablero.core import Rng
+
+    from .generate import generate_deck, generate_pool
+
+    rng = Rng(seed)
+    pool = generate_pool(rng, effects=True)
+    return ChoqueGame.new([generate_deck(pool, rng), generate_deck(pool, rng)], seed=seed)
+
+
+register_game("choque", _factory, from_scenario=game_from_scenario, locales=LOCALES, random_game=_random_game)
 
 __all__ = ["RULES_VERSION", "CardDef", "CardPool", "ChoqueGame", "Deck", "Violation", "card_from_dict",
            "check_deck", "game_from_scenario"]
