@@ -1,8 +1,10 @@
 """CH-9 combat: declaration, defence, battle repetition, cross attack, hearts and resistance.
 
 The keywords that change a battle are applied where the battle needs them: Brutalidad, Fortaleza,
-Barbarie and Emboscada in who may attack what; Guarda and Comandar in who may defend; Élite, Primer daño
-and Doble batalla in the damage; Heroísmo, Alerta and Toxina in what happens after it.
+Barbarie and Emboscada in who may attack what; Guarda and Comandar in who may defend; Primer daño and
+Doble batalla in the damage; Heroísmo and Alerta in what happens after it. Élite and Toxina are gathered in
+``exclusive/elite.py`` and ``exclusive/toxina.py``, called here at their moments. CH-9.7's state checks
+(``state_checks``) run after every step that may change numbers.
 """
 
 from __future__ import annotations
@@ -16,8 +18,6 @@ from .state import CHAR_ZONES, NAMES, OTHER, Battle, Char, sector_of
 
 if TYPE_CHECKING:
     from .game import ChoqueGame
-
-
 
 
 # -- CH-9.2 who may attack what ----------------------------------------------------------------
@@ -131,8 +131,6 @@ def step_battle(g: ChoqueGame, step: tuple[Any, ...]) -> None:
         battle_defence(g, b)
     else:
         battle_damage(g, b)
-
-
 
 
 # -- CH-9.5 battle repetition ---------------------------------------------------------------
@@ -310,8 +308,6 @@ def take_hit(g: ChoqueGame, pi: int, zi: int, c: Char) -> bool:
 
 
 _REFS = {n: tuple(f"{n}.{z}" for z in CHAR_ZONES) for n in NAMES}
-
-
 
 
 def state_checks(g: ChoqueGame) -> None:

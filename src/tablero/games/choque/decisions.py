@@ -42,8 +42,6 @@ MANDATORY_CHOICES = frozenset({"clarividencia", "mimica", "select", "targets", "
 KEYWORD_USES = frozenset({"atormentar", "aura", "rito", "portal"})
 
 
-
-
 def is_optional(g: ChoqueGame) -> bool:
     s = g.s
     if s.pending is None:
@@ -516,16 +514,12 @@ def materials_ok(card: CardDef, materials: list[CardDef]) -> bool:
     return got is not None and len(got) == len(materials)
 
 
-
-
 def _free_support_zone(zones: list[CardDef | Equip | None]) -> str | None:
     """The lowest empty support zone: they are interchangeable, so one is listed and any is accepted."""
     for i, z in enumerate(zones):
         if z is None:
             return SUPPORT_ZONES[i]
     return None
-
-
 
 
 def _take(cards: list[CardDef], cid: str) -> CardDef:

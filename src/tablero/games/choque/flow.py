@@ -20,9 +20,6 @@ if TYPE_CHECKING:
     from .game import ChoqueGame
 
 
-
-
-
 def may_respond(g: ChoqueGame, pi: int) -> bool:
     """A cheap necessary condition for ``has_response`` (checked at every phase start)."""
     s = g.s

@@ -1,9 +1,10 @@
 """CH-8: the 22 exclusive abilities that act outside combat arithmetic, and CH-6 calls.
 
-Combat keywords (Primer daño, Doble batalla, Élite, Heroísmo, Barbarie, Emboscada, Guarda, Comandar,
-Fortaleza, Brutalidad, Alerta, Toxina) live in ``combat.py`` where the battle uses them; Tortura lives in
-the start phase (``flow.py``). Here: calls and their triggers (Clarividencia, Mímica, Zombificar, Cosmo),
-rápido abilities (Aura, Rito, Portal) and the encendido Atormentar.
+Combat keywords (Primer daño, Doble batalla, Heroísmo, Barbarie, Emboscada, Guarda, Comandar, Fortaleza,
+Brutalidad, Alerta) live in ``combat.py`` where the battle uses them; Élite and Toxina, whose rules reach
+several moments, each in its module of ``exclusive/``; Tortura in the start phase (``flow.py``). Here:
+calls and their triggers (Clarividencia, Mímica, Zombificar, Cosmo, with the choices they ask), rápido
+abilities (Aura, Rito, Portal) and the encendido Atormentar.
 """
 
 from __future__ import annotations
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
     from .game import ChoqueGame
 
 _SELF_NEGATING = frozenset({"ability", "trig"})  # links that check their own negation (effects/runtime.py)
-
-
 
 
 # -- CH-6 calls ------------------------------------------------------------------------------

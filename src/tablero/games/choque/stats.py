@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from .game import ChoqueGame
 
 
-
-
 def modified(g: ChoqueGame, pi: int, zi: int, c: Char, stat: str) -> int:
     """Printed value plus effect modifiers plus continuous effects (no calls when nothing modifies)."""
     v: int = getattr(c.card, stat)
@@ -158,8 +156,5 @@ def char_matches(g: ChoqueGame, flt: Any, controller: int, pi: int, zi: int, c: 
     if side == "own" and pi != controller or side == "opponent" and pi == controller:
         return False
     return _card_matches(flt, c.card, c, zi, source_zone)
-
-
-
 
 
