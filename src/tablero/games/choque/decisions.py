@@ -334,11 +334,10 @@ def play(g: ChoqueGame, pi: int, act: dict[str, Any]) -> None:
     s = g.s
     p = s.players[pi]
     card = find_card(p.hand, act["card"])
-    ab = card.fx.effect
-    if ab is not None and card.type == "apoyo":  # listed without the effect's targets: one at a time
-        if targeting.ask(g, pi, act, ab, ("hand", pi, card), 1 if card.subtype == "equipo" else 0):
-            return
-    card = _take(p.hand, act["card"])
+    found = targeting.apoyo_activation(pi, card)
+    if found is not None and targeting.ask(g, pi, act, found.ability, found.source, found.prefix):
+        return  # listed without the effect's targets: they are chosen one at a time first
+    p.hand.remove(card)
     p.forget(card)
     s.field_changed(card)
     zone = act["zone"]

@@ -28,6 +28,7 @@ from .effects import candidates, sources
 from .effects.schema import Ability, TargetSpec
 
 if TYPE_CHECKING:
+    from .cards import CardDef
     from .game import ChoqueGame
 
 MAX_TARGET_OPTIONS = 200  # beyond this many target lists for one activation, they are chosen one at a time
@@ -73,7 +74,12 @@ def activation(g: ChoqueGame, pi: int, act: dict[str, Any]) -> Activation | None
                         return Activation(ab, src, 0)
         return None
     card = next((c for c in g.s.players[pi].hand if c.id == act.get("card")), None)
-    if card is None or card.type != "apoyo" or card.fx.effect is None:
+    return None if card is None else apoyo_activation(pi, card)
+
+
+def apoyo_activation(pi: int, card: CardDef) -> Activation | None:
+    """The effect an apoyo in ``pi``'s hand activates when played, seen from the hand (CH-1.5), if any."""
+    if card.type != "apoyo" or card.fx.effect is None:
         return None
     return Activation(card.fx.effect, ("hand", pi, card), 1 if card.subtype == "equipo" else 0)
 
@@ -130,7 +136,7 @@ def options(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[l
     return out
 
 
-def _slots(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]]:
+def slot_refs(g: ChoqueGame, pi: int, ab: Ability, src: tuple[Any, ...]) -> list[list[str]]:
     """One candidate list per single target to name, in order (a spec of count 2 gives two slots)."""
     return [refs for spec, refs in zip(chosen_specs(ab), spec_refs(g, pi, ab, src), strict=True)
             for _ in range(spec.count)]
@@ -154,7 +160,7 @@ def _completes(slots: list[list[str]], used: set[str]) -> bool:
 def next_refs(g: ChoqueGame, pi: int, choice: TargetChoice) -> list[str]:
     """The references the next pick may name: not named yet, and leaving the rest completable."""
     picked = list(choice.act.get("targets") or [])[choice.prefix:]
-    slots = _slots(g, pi, choice.ability, choice.source)
+    slots = slot_refs(g, pi, choice.ability, choice.source)
     if len(picked) >= len(slots):
         return []
     used = set(picked)

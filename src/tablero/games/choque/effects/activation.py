@@ -180,16 +180,12 @@ def apoyo_options(g: ChoqueGame, pi: int, card: CardDef, zone: str, in_window: b
 
 def activate_use(g: ChoqueGame, pi: int, act: dict[str, Any]) -> bool:
     """Activate a card ability named in a `use` action; False if it is not a card ability."""
-    ref = act["source"]
-    for src, sref, abilities in sources.field_sources(g, pi):
-        if sref != ref:
-            continue
-        for ab in abilities:
-            if ab.name == act["ability"]:
-                if not targeting.ask(g, pi, act, ab, src, 0):  # listed without its targets: one at a time
-                    activate(g, pi, src, ab, act.get("targets") or [])
-                return True
-    return False
+    found = targeting.activation(g, pi, act)
+    if found is None:
+        return False
+    if not targeting.ask(g, pi, act, found.ability, found.source, found.prefix):  # listed without its targets
+        activate(g, pi, found.source, found.ability, act.get("targets") or [])
+    return True
 
 
 def activate(g: ChoqueGame, pi: int, src: Handle, ab: Ability, refs: list[str],

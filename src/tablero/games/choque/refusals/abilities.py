@@ -173,10 +173,8 @@ def _example(g: ChoqueGame, pi: int, ab: Any, src: Any) -> str:
     options = candidates.target_options(g, pi, ab, src)
     if isinstance(options, list) and options:
         return ", ".join(options[0])
-    slots = [refs for spec, refs in zip(targeting.chosen_specs(ab), targeting.spec_refs(g, pi, ab, src),
-                                        strict=True) for _ in range(spec.count)]
-    names: list[str] = []
-    for refs in slots:  # a greedy pick: enough for an example where the lists are too many to list
+    names: list[str] = []  # a greedy pick: enough for an example where the lists are too many to list
+    for refs in targeting.slot_refs(g, pi, ab, src):
         names.append(next((r for r in refs if r not in names), "?"))
     return ", ".join(names)
 
