@@ -7,8 +7,7 @@ import sys
 
 import pytest
 
-import tablero
-from tablero.core import BadInput, Game, IllegalAction, Rng, game_names, new_game, register_game
+from tablero.core import BadInput, Game, IllegalAction, Rng, game_names, new_game, register_plugin
 
 
 def test_core_imports_no_game() -> None:
@@ -22,12 +21,16 @@ def test_registry_builds_games_by_name_and_refuses_unknown_names() -> None:
     with pytest.raises(BadInput, match="unknown game 'poker'"):
         new_game("poker")
     made = []
+    from tablero.games.choque.plugin import ChoquePlugin
 
-    def factory(**kw: object) -> Game:
-        made.append(kw)
-        return tablero.new_game("choque", **kw)
+    class Alias(ChoquePlugin):
+        name = "choque-alias"
 
-    register_game("choque-alias", factory)
+        def new_game(self, decks: object, **kw: object) -> Game:  # type: ignore[override]
+            made.append(kw)
+            return super().new_game(decks, **kw)  # type: ignore[arg-type]
+
+    register_plugin(Alias())
     assert "choque-alias" in game_names()
     from conftest import make_game
 

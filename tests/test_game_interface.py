@@ -63,5 +63,11 @@ def test_games_are_found_through_the_entry_point_group() -> None:
 
     assert ENTRY_POINTS == "tablero.games" and installed_games() == {"choque": "tablero.games.choque"}
     out = CliRunner().invoke(main, ["games"])
-    assert out.exit_code == 0 and out.output.split() == ["choque", "(default)", "tablero.games.choque"]
-    assert json.loads(CliRunner().invoke(main, ["games", "--json"]).output) == {"choque": "tablero.games.choque"}
+    assert out.exit_code == 0 and out.output.split() == ["choque", "(default)", "Clash", "of", "Heroes",
+                                                         "tablero.games.choque"]
+    listed = json.loads(CliRunner().invoke(main, ["games", "--json"]).output)
+    assert list(listed) == ["choque"] and listed["choque"]["module"] == "tablero.games.choque"
+    choque = listed["choque"]
+    assert choque["rule_prefix"] == "CH" and choque["editions"] == ["choque-2026", "choque-legacy"]
+    assert [s["name"] for s in choque["sections"]] == ["main", "souls", "support"]
+    assert {"name": "choque.ofrenda_optional", "default": False} .items() <= choque["options"][0].items()

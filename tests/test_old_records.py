@@ -14,10 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from tablero.cli import main
+from tablero.core.record import GameRecord, load_records
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.options import parse_options
 from tablero.games.choque.versions import RESTORES, RULES_VERSION, options_for
-from tablero.play.record import GameRecord, load_records
 
 OLD = Path(__file__).parent / "data" / "old_records"
 SAVES = sorted(OLD.glob("play-*.json"))

@@ -23,13 +23,14 @@ import tablero
 from leaks import seed_leaks
 from tablero.cli import main
 from tablero.core import Rng, new_game
+from tablero.core.record import GameRecord, load_records
 from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.deckfile import shipped_decks
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.match import Match
 from tablero.games.choque.scenario_state import game_from_scenario
+from tablero.games.choque.versions import RULES_VERSION
 from tablero.play.describe import describe
-from tablero.play.record import RULES_VERSION, GameRecord, load_records
 from tablero.play.session import Console, PlayOptions, PlaySession
 from tablero.play.text import CardBook
 
@@ -494,13 +495,13 @@ WINDOW_CARDS = [
 def window_game(chained: bool) -> Any:
     """A game where A (the terminal's player) has a response window in B's action phase: with nothing on
     the chain (A holds a Rito character and a soul, CH-7.5), or with B's Lanza on it (A holds a rápido)."""
-    from tablero.core import scenario_loader
+    from tablero.core import scenario_game
 
     players: dict[str, Any] = {"B": {"hand": ["lanza", "koatl"], "supports": {"Z1": "alma_5"}},
                                "A": {"hand": ["sacerdote", "repliegue"], "supports": {"Z1": "alma_5"},
                                      "characters": {"C1": "koatl"}}}
     doc = {"cards": WINDOW_CARDS, "state": {"turn": 4, "phase": "action", "active": "B", "players": players}}
-    game = scenario_loader("choque")(doc, None)
+    game = scenario_game("choque", doc)
     if chained:
         while game.pending.player == "A":  # the phase's own empty window first
             game.apply({"player": "A", "do": "pass"})

@@ -13,7 +13,7 @@ import yaml
 
 from conftest import make_game, random_moves
 from tablero import scenario as judge
-from tablero.core import IllegalAction, Rng, scenario_loader
+from tablero.core import IllegalAction, Rng, scenario_game
 from tablero.games.choque import keywords
 from tablero.games.choque.catalogue import words
 from tablero.games.choque.game import VERBS, ChoqueGame
@@ -175,7 +175,7 @@ def test_every_refusal_of_the_scenario_files_is_said_in_spanish() -> None:
     files = judge.find_files([str(SCENARIOS)])
     for path in files:
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-        game = _Recorder(scenario_loader(doc.get("game", "choque"))(doc, None), refused)
+        game = _Recorder(scenario_game(doc.get("game", "choque"), doc), refused)
         for i, entry in enumerate(doc.get("actions") or []):
             if not (isinstance(entry, dict) and "check" in entry):
                 judge._scripted(game, entry, f"{path.name}, action {i + 1}")

@@ -5,32 +5,38 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
-from tablero.core import TableroError
+from tablero.core import GamePlugin, TableroError, plugin
 from tablero.core.registry import languages
 
 
 @click.group()
 @click.version_option(package_name="tablero")
 def main() -> None:
-    """Tablero: a rules engine and table for trading card games (Choque de Héroes)."""
+    """Tablero: a rules engine and table for trading card games (`tablero games` lists them)."""
 
 
 @main.command()
-@click.option("--json", "as_json", is_flag=True, help="One JSON object: game name -> the module that registers it.")
-def games(as_json: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="One JSON object: game name -> {module, title, rule_prefix, "
+              "editions, default_edition, rules_version, sections, options}.")
+@click.option("--lang", default="en", show_default=True, type=click.Choice(languages()),
+              help="The language of the titles.")
+def games(as_json: bool, lang: str) -> None:
     """The games this table plays: every game an installed package names in the ``tablero.games``
     entry-point group (the default one marked)."""
-    from tablero.core.registry import DEFAULT_GAME, installed_games
+    from tablero.core.registry import DEFAULT_GAME, game_catalogue, installed_games
 
     found = installed_games()
     if as_json:
-        click.echo(json.dumps(found, sort_keys=True))
+        entries = {g["name"]: g for g in game_catalogue(lang)}
+        click.echo(json.dumps({name: {"module": module, **entries.get(name, {})} for name, module in found.items()},
+                              sort_keys=True, ensure_ascii=False))
         return
     for name, module in sorted(found.items()):
-        click.echo(f"{name}{' (default)' if name == DEFAULT_GAME else ''}  {module}")
+        click.echo(f"{name}{' (default)' if name == DEFAULT_GAME else ''}  {plugin(name).title(lang)}  {module}")
 
 
 @main.group()
@@ -76,73 +82,103 @@ def scenario_show(path: Path, view: str | None) -> None:
     click.echo(json.dumps(obs, ensure_ascii=False, indent=2))
 
 
+def game_option(f: Any) -> Any:
+    """``--game NAME`` (default: the default game), on every command that works on one game."""
+    return click.option("--game", "game_name", default=None, metavar="NAME",
+                        help="The game (see `tablero games`; default: the default game).")(f)
+
+
+def options_option(f: Any) -> Any:
+    """``--option KEY=VALUE`` (repeatable): an engine option (house rule) of the game."""
+    return click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+                        help="An engine option (house rule) of the game, e.g. choque.ofrenda_optional=true "
+                             "(repeatable; `tablero games --json` lists each game's options).")(f)
+
+
+def chosen(game_name: str | None) -> GamePlugin:
+    """The plugin of ``--game``; an unknown name ends the command with its message (exit status 2)."""
+    try:
+        return plugin(game_name)
+    except TableroError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+
+
+def parse_options(p: GamePlugin, pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs as a map (the game checks them when a game is built with them)."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise TableroError(f"--option: {pair!r} is not KEY=VALUE")
+        out[key.strip()] = p.parse_option_value(value)
+    return out
+
+
 @main.group()
 def cards() -> None:
-    """Card files: check them, list them (see games/choque/cardfile.py for the file format)."""
+    """Card files: check them, list them (docs/cards.md: the file format)."""
 
 
 @cards.command("check")
 @click.argument("path", type=click.Path(path_type=Path))
+@game_option
 @click.option("--lang", default="en", show_default=True, type=click.Choice(languages()),
               help="The language of the problems' messages.")
-def cards_check(path: Path, lang: str) -> None:
+def cards_check(path: Path, game_name: str | None, lang: str) -> None:
     """Check every card of a card file or folder; print each problem, then 'N cards checked, M problems'.
 
     Exit status: 0 when every card is good, 1 when there are problems, 2 when PATH cannot be read.
     """
     from tablero.core.i18n import msg, plural
-    from tablero.games.choque.cardfile import check_cards
-    from tablero.games.choque.catalogue import words
+    from tablero.core.registry import words
 
+    p = chosen(game_name)
     try:
-        report = check_cards(path)
+        report = p.check_cards(path)
     except TableroError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
-    for p in report.problems:
-        click.echo(p.said(lang))
+    for problem in report.problems:
+        click.echo(problem.said(lang))
     n, m = report.checked, len(report.problems)
     checked = plural("{n} card checked", "{n} cards checked", n)
     found = plural("{n} problem", "{n} problems", m)
-    click.echo(words().say(msg("{a}, {b}", a=checked, b=found), lang))
+    click.echo(words(p.name).say(msg("{a}, {b}", a=checked, b=found), lang))
     sys.exit(1 if m else 0)
 
 
 @cards.command("list")
 @click.argument("path", required=False, type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {id, name, type, subtype, value, "
-              "keywords, set}.")
-def cards_list(path: Path | None, as_json: bool) -> None:
+@game_option
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of the cards (Choque: {id, name, "
+              "type, subtype, value, keywords, set}).")
+def cards_list(path: Path | None, game_name: str | None, as_json: bool) -> None:
     """List the cards of PATH (a card file or folder; default: the cards shipped with the game).
 
     Exit status: 0, or 1 when the cards have problems (printed on stderr), or 2 when PATH cannot be read.
     """
-    from tablero.games.choque.cardfile import SHIPPED_CARDS_DIR, CardReport, check_cards
-    from tablero.games.choque.cards import CardPool
-
+    p = chosen(game_name)
     try:
-        if path is None and not SHIPPED_CARDS_DIR.is_dir():
-            report = CardReport(CardPool(), [], 0)  # an install without the card folder ships no cards
+        if path is None:
+            listed = list(p.card_pool())
         else:
-            report = check_cards(path if path is not None else SHIPPED_CARDS_DIR)
+            report = p.check_cards(path)
+            if report.problems:
+                for problem in report.problems:
+                    click.echo(str(problem), err=True)
+                m = len(report.problems)
+                click.echo(f"error: {m} problem{'' if m == 1 else 's'}; run 'tablero cards check' on the path",
+                           err=True)
+                sys.exit(1)
+            listed = list(report.pool)
     except TableroError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
-    if report.problems:
-        for p in report.problems:
-            click.echo(str(p), err=True)
-        m = len(report.problems)
-        click.echo(f"error: {m} problem{'' if m == 1 else 's'}; run 'tablero cards check' on the path", err=True)
-        sys.exit(1)
-    rows = []
-    for c in report.pool:
-        j = c.to_json()
-        rows.append({"id": c.id, "name": c.name, "type": c.type, "subtype": c.subtype, "value": j.get("value"),
-                     "keywords": j.get("keywords", []), "set": c.set or None})
     if as_json:
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        click.echo(json.dumps([p.card_listing(c) for c in listed], ensure_ascii=False, indent=2))
         return
-    table = [(r["id"], r["type"], "-" if r["value"] is None else str(r["value"]), r["name"]) for r in rows]
+    table = [p.card_row(c) for c in listed]
     widths = [max((len(t[i]) for t in table), default=0) for i in range(3)]
     for cid, ctype, value, name in table:
         click.echo(f"{cid:<{widths[0]}}  {ctype:<{widths[1]}}  {value:>{widths[2]}}  {name}")
@@ -150,19 +186,18 @@ def cards_list(path: Path | None, as_json: bool) -> None:
 
 @main.group()
 def deck() -> None:
-    """Decks: the preconstructed decks, and the CH-2 deck check (see games/choque/deckfile.py)."""
+    """Decks: the preconstructed decks, and the deck check (docs/decks.md)."""
 
 
 @deck.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {id, name, edition, strategy, "
-              "main, souls, support} (card counts).")
-def deck_list(as_json: bool) -> None:
+@game_option
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {id, name, edition, strategy} and "
+              "the card count of each deck section (Choque: main, souls, support).")
+def deck_list(game_name: str | None, as_json: bool) -> None:
     """One shipped deck per line: id, edition, strategy, name."""
-    from tablero.games.choque.deckfile import shipped_decks
-
+    p = chosen(game_name)
     rows = [{"id": d.id, "name": d.deck.name, "edition": d.deck.edition, "strategy": d.strategy or None,
-             "main": len(d.deck.main), "souls": len(d.deck.souls), "support": len(d.deck.support)}
-            for d in shipped_decks().values()]
+             **{k: len(v) for k, v in p.deck_ids(d.deck).items()}} for d in p.shipped_decks().values()]
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -173,11 +208,10 @@ def deck_list(as_json: bool) -> None:
 
 @deck.command("export")
 @click.argument("deck_id")
-def deck_export(deck_id: str) -> None:
+@game_option
+def deck_export(deck_id: str, game_name: str | None) -> None:
     """Print the deck file of shipped deck DECK_ID (exit status 2 when there is none)."""
-    from tablero.games.choque.deckfile import shipped_decks
-
-    decks = shipped_decks()
+    decks = chosen(game_name).shipped_decks()
     if deck_id not in decks:
         click.echo(f"error: no shipped deck {deck_id!r}; shipped: {', '.join(decks) or 'none'}", err=True)
         sys.exit(2)
@@ -186,8 +220,8 @@ def deck_export(deck_id: str) -> None:
 
 @deck.command("check")
 @click.argument("file", type=click.Path(path_type=Path))
-@click.option("--edition", type=click.Choice(["choque-2026", "choque-legacy"]),
-              help="Check under this edition (default: the edition the deck file names).")
+@game_option
+@click.option("--edition", help="Check under this edition (default: the edition the deck file names).")
 @click.option("--on", "on", metavar="YYYY-MM-DD", help="The date whose limited list applies (default: today).")
 @click.option("--limited", "limited", type=click.Path(path_type=Path),
               help="A limited-list file or folder to use instead of the shipped lists.")
@@ -197,51 +231,40 @@ def deck_export(deck_id: str) -> None:
               "legal, violations: [{rule, card, message}]}.")
 @click.option("--lang", default="en", show_default=True, type=click.Choice(languages()),
               help="The language of the violations' messages (their rule ids are the same in every language).")
-def deck_check(file: Path, edition: str | None, on: str | None, limited: Path | None, cards_path: Path | None,
-               as_json: bool, lang: str) -> None:
-    """Report every CH-2 violation of the deck in FILE at once (CH-2.6), each with its rule id.
+def deck_check(file: Path, game_name: str | None, edition: str | None, on: str | None, limited: Path | None,
+               cards_path: Path | None, as_json: bool, lang: str) -> None:
+    """Report every violation of the deck in FILE at once (Choque: CH-2.6), each with its rule id.
 
-    Exit status: 0 legal, 1 illegal, 2 when the deck file, the date or the limited list cannot be read.
+    Exit status: 0 legal, 1 illegal, 2 when the deck file, the edition, the date or the limited list cannot
+    be read.
     """
     import datetime as dt
 
-    from tablero.games.choque.cardfile import load_cards, shipped_pool
-    from tablero.games.choque.cards import CardPool
-    from tablero.games.choque.deck import check_deck
-    from tablero.games.choque.deckfile import (
-        list_in_force,
-        load_deck,
-        load_limited_lists,
-        shipped_limited_lists,
-    )
-
+    p = chosen(game_name)
     try:
         try:
             day = dt.date.fromisoformat(on) if on is not None else dt.date.today()
         except ValueError:
             raise TableroError(f"--on: {on!r} is not a date written YYYY-MM-DD") from None
-        pool = shipped_pool()
-        if cards_path is not None:
-            pool = CardPool(load_cards(cards_path), base=pool)  # their ids shadow shipped ones
-        lists = load_limited_lists(limited, pool) if limited is not None else shipped_limited_lists()
-        df = load_deck(file, pool)
+        pool = p.extend_pool(cards_path) if cards_path is not None else p.card_pool()
+        df = p.load_deck(file, pool)
+        ed = p.edition(edition or df.deck.edition)
+        in_force = p.limited_in_force(day, limited, pool)
+        violations = p.check_deck(df.deck, ed, day, pool, limited)
     except TableroError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
-    ed = edition or df.deck.edition or "choque-2026"
-    in_force = list_in_force(lists, day)  # CH-2.5
-    violations = check_deck(df.deck, ed, in_force.limits if in_force else {}, pool=pool)
     if as_json:
         click.echo(json.dumps({
             "deck": df.deck.name, "edition": ed, "on": day.isoformat(),
-            "limited_list": in_force.date.isoformat() if in_force else None,
+            "limited_list": in_force.isoformat() if in_force else None,
             "legal": not violations,
             "violations": [{"rule": v.rule, "card": v.card, "message": v.said(lang)} for v in violations],
         }, ensure_ascii=False))
     else:
         for v in violations:
             click.echo(f"{v.rule}: {v.said(lang)}")
-        listed = f"limited list of {in_force.date}" if in_force else "no limited list"
+        listed = f"limited list of {in_force}" if in_force else "no limited list"
         n = len(violations)
         verdict = "legal" if not n else f"illegal: {n} violation{'' if n == 1 else 's'}"
         click.echo(f"{df.deck.name} ({ed}, {listed} in force on {day}): {verdict}")
@@ -249,18 +272,18 @@ def deck_check(file: Path, edition: str | None, on: str | None, limited: Path | 
 
 
 @main.command()
+@game_option
+@options_option
 @click.option("--seed", default=1, show_default=True, help="Seed for the decks and the game.")
-@click.option("--edition", default="choque-2026", show_default=True,
-              type=click.Choice(["choque-2026", "choque-legacy"]))
+@click.option("--edition", default=None, help="The edition (default: the game's default edition).")
 @click.option("--lang", default="es", show_default=True, type=click.Choice(languages()))
-@click.option("--effects/--keywords-only", default=True, show_default=True,
-              help="Generated decks with effect-bearing cards, or with keyword-only characters.")
-def demo(seed: int, edition: str, lang: str, effects: bool) -> None:
-    """Play one seeded random game between generated decks and print its log."""
+def demo(game_name: str | None, option_pairs: tuple[str, ...], seed: int, edition: str | None, lang: str) -> None:
+    """Play one seeded random game between random legal decks and print its log."""
     from tablero.demo import run_demo
 
+    p = chosen(game_name)
     try:
-        run_demo(seed, edition, lang, effects)
+        run_demo(p, seed, edition, lang, parse_options(p, option_pairs))
     except TableroError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(1)

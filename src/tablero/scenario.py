@@ -19,7 +19,8 @@ from typing import Any
 
 import yaml
 
-from tablero.core import BadInput, IllegalAction, TableroError, scenario_loader
+from tablero.core import BadInput, IllegalAction, TableroError, scenario_game
+from tablero.core.registry import DEFAULT_GAME
 from tablero.core.shown import shown
 
 _KEYS = {"name", "rules", "game", "edition", "seed", "description", "options", "cards", "state", "actions",
@@ -78,13 +79,13 @@ def load(path: Path) -> dict[str, Any]:
 
 def play(doc: dict[str, Any]) -> Any:
     """Build the position and play the scripted entries; returns the game (raises ScenarioFailure)."""
-    game_name = doc.get("game", "choque")
+    game_name = doc.get("game", DEFAULT_GAME)
     if not isinstance(game_name, str):
         raise BadInput(f"game: must be a name, got {shown(game_name)}")
     description = doc.get("description")
     if description is not None and not isinstance(description, str):
         raise BadInput(f"description: must be text, got {shown(description)}")
-    game = scenario_loader(game_name)(doc, None)
+    game = scenario_game(game_name, doc)
     entries = doc.get("actions") or []
     if not isinstance(entries, list):
         raise BadInput("actions: must be a list of action objects")

@@ -65,7 +65,7 @@ def test_a_server_error_still_answers_json(db_url: str, monkeypatch: pytest.Monk
     def bug() -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("tablero.server.routes.decks.shipped_pool", bug)
+    monkeypatch.setattr("tablero.server.routes.decks.game_plugin", bug)
     with TestClient(create_app(db_url, cheap_hashing=True), raise_server_exceptions=False) as c:
         r = c.get("/api/cards", headers=register(c))
     assert r.status_code == 500

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from leaks import big_seed, seed_leaks
-from tablero.play.record import GameRecord
+from tablero.core.record import GameRecord
 from tablero.server.app import create_app
 
 from .conftest import my_turn, register

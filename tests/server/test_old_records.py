@@ -6,6 +6,7 @@ recorded result, and nothing stored changes or answers 500."""
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 import sqlite3
@@ -16,7 +17,7 @@ import pytest
 from alembic import command
 from alembic.config import Config
 from fastapi.testclient import TestClient
-from sqlalchemy import MetaData, create_engine, func, insert, select, text, update
+from sqlalchemy import JSON, MetaData, column, create_engine, func, insert, select, table, text, update
 from sqlalchemy.engine import make_url
 
 from tablero.games.choque.versions import RULES_VERSION, options_for
@@ -29,6 +30,15 @@ from .conftest import my_turn, register
 OLD_DB = Path(__file__).parents[1] / "data" / "old_records" / "server.db"
 PASSWORD = "contraseña-1"
 FAST_AI = {"mcts": {"iterations": 4}}
+# a saved deck as the server stored it before migration 0004 (the deck-file shape; furia_jaguar's cards)
+OLD_DECK = json.dumps({"name": "Mía", "edition": "choque-2026", "main": {
+    "cachorro_moteado": 3, "colibri_de_pluma_roja": 3, "rastreador_de_huellas_rojas": 3,
+    "guerrera_del_maguey_ardiente": 3, "cazadora_del_viento_alto": 2, "colmillo_de_obsidiana_viva": 3,
+    "aguila_de_obsidiana": 3, "capitana_de_las_garras": 3, "berserker_del_cerro_rojo": 2,
+    "gran_jaguar_de_la_noche": 1, "caceria_nocturna": 3, "estandarte_del_jaguar": 2, "garras_de_obsidiana": 2,
+    "escudo_de_plumas": 1, "vuelo_rasante": 1, "templo_del_jaguar": 3, "ciudad_de_los_jaguares": 2},
+    "souls": {"alma_de_barro_rojo": 3, "alma_de_maiz_tierno": 3, "alma_de_cacao": 3, "alma_de_ambar": 3,
+              "alma_de_caracol_marino": 3}, "support": {"cazador_del_cielo_rojo": 2}})
 BAD = {"player": "A", "do": "attack", "attacker": "C1", "target": "hearts"}  # no action phase answers this
 
 
@@ -89,11 +99,15 @@ def test_the_old_servers_games_open_as_rules_version_1(old_db: str) -> None:
         ana, beto = login(c, "ana"), login(c, "beto")
         rows = stored(c)
         assert len(rows) == 6 and all(r.rules_version == 1 and r.options == {} for r, _ in rows.values())
+        # migration 0004: every game stored before there were several games is Choque's, in the lobby too
+        assert {r.game for r, _ in rows.values()} == {"choque"}
         with sqlite3.connect(f"file:{OLD_DB}?mode=ro", uri=True) as file:  # not one action lost by 0003
             recorded = dict(file.execute("SELECT game_id, count(*) FROM game_actions GROUP BY game_id").fetchall())
         assert {gid: n for gid, (_, n) in rows.items() if n} == recorded and sum(recorded.values()) > 400
         lobby = {g["id"]: g for g in c.get("/api/games", headers=ana).json()}
         assert set(lobby) == set(rows) and all(g["rules_version"] == 1 for g in lobby.values())
+        assert all(g["game"] == "choque" for g in lobby.values())
+        assert c.get("/api/games?game=choque", headers=ana).json() == list(lobby.values())
         over = [gid for gid, (r, _) in rows.items() if r.status == "over"]
         assert len(over) == 4
         for gid in over:
@@ -241,3 +255,40 @@ def test_a_record_whose_game_cannot_be_set_up_answers_409_not_500(db_url: str) -
         assert c.post(f"/api/games/{gid}/actions", headers=ana,
                       json={"action": {"player": "A", "do": "surrender"}}).status_code == 409
         assert c.get("/api/games", headers=ana).json()[0]["rules_version"] == 1
+
+
+def test_a_deck_saved_before_migration_0004_stays_and_is_choques(db_url: str) -> None:
+    """Migration 0004 (the game of every row): a database at 0003 with an account and a saved deck keeps
+    both; the deck is now Choque's, opens, checks and starts a game of Choque as before."""
+    import datetime as dt
+
+    from tablero.server.auth import hasher
+
+    engine = connect(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003")
+        now = dt.datetime.now(dt.UTC)
+        conn.execute(text("INSERT INTO accounts (id, username, password_hash, created_at) "
+                          "VALUES (1, 'vieja', :h, :t)"), {"h": hasher(cheap=True).hash(PASSWORD), "t": now})
+        decks = table("decks", column("id"), column("owner_id"), column("name"), column("edition"),
+                      column("content", JSON), column("created_at"))  # the table as 0003 left it
+        conn.execute(insert(decks).values(id=7, owner_id=1, name="Mía", edition="choque-2026",
+                                          content=json.loads(OLD_DECK), created_at=now))
+        if db_url.startswith("postgresql"):
+            for name in ("accounts", "decks"):
+                conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                                  f"(SELECT max(id) FROM {name}))"))
+    engine.dispose()
+    with TestClient(create_app(db_url, cheap_hashing=True, ai_options=FAST_AI)) as c:  # migrates to head
+        h = login(c, "vieja")
+        mine = [d for d in c.get("/api/decks", headers=h).json() if d["owner"] == "vieja"]
+        assert mine == [{"id": "u7", "name": "Mía", "game": "choque", "edition": "choque-2026", "strategy": None,
+                         "owner": "vieja"}]
+        deck = c.get("/api/decks/u7", headers=h).json()
+        assert deck["game"] == "choque" and deck["legal"], deck["violations"]
+        game = c.post("/api/games", json={"deck": "u7", "opponent": "ai:random"}, headers=h)
+        assert game.status_code == 201, game.text
+        assert c.get(f"/api/games/{game.json()['id']}", headers=h).json()["game"] == "choque"

@@ -34,7 +34,7 @@ def labelled(env: dict[str, Any], me: str) -> dict[str, Any]:
     from tablero.server.games import action_labels
 
     kind = (env.get("pending") or {}).get("kind")
-    return {**env, "labels": action_labels(env["legal_actions"], env["view"], kind, me)}
+    return {**env, "labels": action_labels("choque", env["legal_actions"], env["view"], kind, me)}
 
 
 def real_envelope(page: Page, server: str) -> dict[str, Any]:

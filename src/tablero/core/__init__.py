@@ -1,11 +1,12 @@
 """The game-agnostic core: registry, decisions and actions, errors, the seeded random source.
 
-It imports no game: rulebooks plug in by calling ``register_game``.
+It imports no game: a rulebook plugs in by registering its plugin object (``register_plugin``).
 """
 
 from .errors import BadInput, IllegalAction, TableroError
 from .game import Action, Decision, Game, Observation
-from .registry import game_names, new_game, register_game, scenario_loader
+from .plugin import GamePlugin
+from .registry import game_names, new_game, plugin, register_plugin, scenario_game
 from .rng import Rng, derive_seed, secure_seed
 
 
@@ -23,6 +24,7 @@ __all__ = [
     "BadInput",
     "Decision",
     "Game",
+    "GamePlugin",
     "IllegalAction",
     "Observation",
     "Rng",
@@ -31,7 +33,8 @@ __all__ = [
     "derive_seed",
     "game_names",
     "new_game",
-    "register_game",
-    "scenario_loader",
+    "plugin",
+    "register_plugin",
+    "scenario_game",
     "secure_seed",
 ]

@@ -132,8 +132,10 @@ class Game(ABC):
         a secret choice), and nothing shown only to one player is listed."""
 
     @abstractmethod
-    def clone(self) -> Game:
-        """An independent copy: applying actions to one never affects the other."""
+    def clone(self, private: bool = False) -> Game:
+        """An independent copy: applying actions to one never affects the other. ``private``: one that
+        shares no cache with this game either, for a copy another thread searches while this one is read
+        (the server's AI seats)."""
 
     @abstractmethod
     def resample(self, player: str, rng: Rng) -> Game:
@@ -158,3 +160,10 @@ class Game(ABC):
     def log(self) -> list[dict[str, Any]]:
         """Events so far, oldest first, as JSON-able dicts (for players' logs and the demo)."""
         return []
+
+    def log_for(self, viewer: str | None, start: int = 0, end: int | None = None) -> list[dict[str, Any]]:
+        """The log entries ``start:end`` as ``viewer`` (a seat, or None for a spectator) may see them. By
+        default an entry marked ``hidden`` is its ``player``'s alone and reaches nobody else at all; a game
+        that can say part of such an entry (that a card was drawn, not which) overrides this."""
+        return [{k: v for k, v in e.items() if k != "hidden"} for e in self.log[start:end]
+                if not e.get("hidden") or (viewer is not None and e.get("player") == viewer)]

@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from tablero.agents import AGENT_NAMES
-from tablero.core import TableroError, new_game
+from tablero.core import GamePlugin, TableroError, plugin
 from tablero.core.shown import shown
 
 if TYPE_CHECKING:  # runner (and the engine) load on use
     from .runner import LabConfig, RunResult
 
-EDITION_NAMES = ("choque-2026", "choque-legacy")
 FIRST_POLICIES = ("random", "alternate")  # = runner.FIRST_POLICIES; runner (and the engine) load on use
 
 
@@ -53,78 +52,59 @@ def parse_agents(spec: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def _option_value(text: str) -> Any:
-    """A command-line option value as the type it spells: true/false, an integer, or text."""
-    low = text.strip().lower()
-    if low in ("true", "false"):
-        return low == "true"
-    try:
-        return int(low)
-    except ValueError:
-        return text
-
-
-def parse_game_options(args: tuple[str, ...], decks: Any, edition: str) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs as a map, checked by the game itself (one game built with them) so that an
-    unknown name or a wrong value is refused before any game is played."""
+def parse_game_options(p: GamePlugin, args: tuple[str, ...], decks: Any, edition: str) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as a map, each value read as its option's type, then checked by the game itself
+    (one game built with them) so that an unknown name or a wrong value is refused before any game is played."""
     out: dict[str, Any] = {}
-    for arg in args:
-        name, sep, value = arg.partition("=")
-        if not sep or not name.strip():
-            raise _Bad(f"--option: give NAME=VALUE, like choque.ofrenda_optional=true; got {shown(arg)}")
-        out[name.strip()] = _option_value(value)
-    if out:
-        try:
-            new_game("choque", decks=list(decks), seed=0, edition=edition, validate=False, options=out)
-        except TableroError as e:
-            raise _Bad(f"--option: {e}") from None
+    try:
+        for arg in args:
+            name, sep, value = arg.partition("=")
+            if not sep or not name.strip():
+                raise _Bad(f"--option: give NAME=VALUE, like choque.ofrenda_optional=true; got {shown(arg)}")
+            out[name.strip()] = p.parse_option_value(value)
+        if out:
+            p.new_game(list(decks), seed=0, edition=edition, validate=False, options=out)
+    except TableroError as e:
+        raise _Bad(f"--option: {e}") from None
     return out
 
 
-def load_decks(args: tuple[str, str], cards_path: Path | None, edition: str | None
+def load_decks(p: GamePlugin, args: tuple[str, str], cards_path: Path | None, edition: str | None
                ) -> tuple[tuple[str, str], tuple[Any, Any], str]:
-    """Resolve two deck ids or deck files, choose the edition and check both decks under CH-2 (with the
-    limited list in force today). Returns (ids, decks, edition)."""
-    from tablero.games.choque.cardfile import load_cards, shipped_pool
-    from tablero.games.choque.cards import CardPool
-    from tablero.games.choque.deck import check_deck
-    from tablero.games.choque.deckfile import list_in_force, load_deck, shipped_decks, shipped_limited_lists
-
+    """Resolve two deck ids or deck files, choose the edition and check both decks under the game's deck
+    rules (with the limited list in force today). Returns (ids, decks, edition)."""
     try:
-        pool = shipped_pool()
-        if cards_path is not None:
-            pool = CardPool(load_cards(cards_path), base=pool)  # a designer's cards shadow shipped ids
-        shipped = shipped_decks(pool)
+        pool = p.extend_pool(cards_path) if cards_path is not None else p.card_pool()  # a designer's ids shadow
+        shipped = p.shipped_decks(pool)
         ids: list[str] = []
         decks = []
         for arg in args:
-            p = Path(arg)
+            path = Path(arg)
             if arg in shipped:
                 ids.append(arg)
                 decks.append(shipped[arg].deck)
-            elif p.suffix in (".yaml", ".yml") or p.exists() or "/" in arg or os.sep in arg:
-                df = load_deck(p, pool)
+            elif path.suffix in (".yaml", ".yml") or path.exists() or "/" in arg or os.sep in arg:
+                df = p.load_deck(path, pool)
                 ids.append(df.id)
                 decks.append(df.deck)
             else:
                 raise _Bad(f"--decks: no shipped deck {arg!r} and no such deck file; shipped decks: "
                            f"{', '.join(shipped) or 'none'}")
-        lists = shipped_limited_lists()
+        if edition is None:
+            eds = {d.edition or p.default_edition for d in decks}
+            if len(eds) > 1:
+                raise _Bad(f"--decks: {ids[0]} is a {decks[0].edition} deck and {ids[1]} a {decks[1].edition} "
+                           f"deck; choose the edition to play with --edition")
+            edition = eds.pop()
+        edition = p.edition(edition)
+        problems: list[str] = []
+        for did, d in zip(ids, decks, strict=True):
+            violations = p.check_deck(d, edition, dt.date.today(), pool)
+            if violations:
+                problems.append(f"deck {did} is not legal in {edition} ({p.rule_prefix}-2):")
+                problems.extend(f"  {v}" for v in violations)
     except TableroError as e:
         raise _Bad(str(e)) from None
-    if edition is None:
-        eds = {d.edition or "choque-2026" for d in decks}
-        if len(eds) > 1:
-            raise _Bad(f"--decks: {ids[0]} is a {decks[0].edition} deck and {ids[1]} a {decks[1].edition} "
-                       f"deck; choose the edition to play with --edition")
-        edition = eds.pop()
-    in_force = list_in_force(lists, dt.date.today())
-    problems: list[str] = []
-    for did, d in zip(ids, decks, strict=True):
-        violations = check_deck(d, edition, in_force.limits if in_force else {}, pool=pool)
-        if violations:
-            problems.append(f"deck {did} is not legal in {edition} (CH-2):")
-            problems.extend(f"  {v}" for v in violations)
     if problems:
         raise _Bad("\n".join(problems))
     return (ids[0], ids[1]), (decks[0], decks[1]), edition
@@ -180,8 +160,9 @@ def _progress(total: int, what: str, enabled: bool) -> Iterator[Callable[[int], 
                    "combinations.")
 @click.option("--match", "as_match", is_flag=True,
               help="Play best-of-three matches (CH-0.4); the loser of a CHOQUE chooses to go first (CH-4.2).")
-@click.option("--edition", type=click.Choice(EDITION_NAMES), default=None,
-              help="The edition to play (default: the decks' edition).")
+@click.option("--game", "game_name", default=None, metavar="NAME",
+              help="The game (see `tablero games`; default: the default game).")
+@click.option("--edition", default=None, help="The edition to play (default: the decks' edition).")
 @click.option("--cards", "cards_path", type=click.Path(path_type=Path), default=None,
               help="A card file or folder of your own, added to the shipped cards (its ids shadow shipped ones).")
 @click.option("--option", "option_args", multiple=True, metavar="NAME=VALUE",
@@ -191,7 +172,8 @@ def _progress(total: int, what: str, enabled: bool) -> Iterator[Callable[[int], 
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object as the last line of stdout (and no progress bar).")
 def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers: int | None,
-             budget: float | None, iterations: int | None, first: str, as_match: bool, edition: str | None,
+             budget: float | None, iterations: int | None, first: str, as_match: bool, game_name: str | None,
+             edition: str | None,
              cards_path: Path | None, option_args: tuple[str, ...], report_dir: Path | None,
              as_json: bool) -> None:
     """The balance lab: play many games between two decks and report win rates, first-seat advantage,
@@ -211,8 +193,14 @@ def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers
         names = parse_agents(agents)
         if budget is not None and iterations is not None:
             raise _Bad("--budget and --iterations: give one or the other")
-        ids, deck_objs, ed = load_decks(decks, cards_path, edition)
-        game_options = parse_game_options(option_args, deck_objs, ed)
+        try:
+            p = plugin(game_name)
+        except TableroError as e:
+            raise _Bad(f"--game: {e}") from None
+        if as_match and p.new_match() is None:
+            raise _Bad(f"--match: {p.name} is played one game at a time")
+        ids, deck_objs, ed = load_decks(p, decks, cards_path, edition)
+        game_options = parse_game_options(p, option_args, deck_objs, ed)
         if report_dir is not None:
             _make_folder(report_dir)
     except _Bad as e:
@@ -221,7 +209,7 @@ def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers
 
     cfg = LabConfig(decks=deck_objs, agents=names, edition=ed, seed=seed,
                     agent_options=_agent_options(names, budget, iterations), first=first, match=as_match,
-                    game_options=game_options)
+                    game_options=game_options, game=p.name)
     res = _play_run(cfg, games, workers if workers is not None else default_workers(), as_json)
     _report(cfg, res, ids, report_dir, as_json)
 

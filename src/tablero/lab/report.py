@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tablero.core import plugin
+
 from .runner import LABELS, GameRecord, LabConfig, RunResult, match_winner
 from .stats import summarize, wilson
 
@@ -54,9 +56,9 @@ def card_stats(cfg: LabConfig, records: Sequence[GameRecord], label: int) -> dic
     won = [r.winner_label == name for r in records]
     wins = sum(won)
     overall = _rate(wins, n)
-    copies = Counter(c.id for c in (*deck.main, *deck.souls, *deck.support))
-    part = {c.id: "support" for c in deck.support} | {c.id: "souls" for c in deck.souls} \
-        | {c.id: "main" for c in deck.main}
+    sections = plugin(cfg.game).deck_ids(deck)
+    copies = Counter(cid for ids in sections.values() for cid in ids)
+    part = {cid: section for section, ids in reversed(sections.items()) for cid in ids}  # the first wins
     drawn: Counter[str] = Counter()
     drawn_w: Counter[str] = Counter()
     played: Counter[str] = Counter()
@@ -91,7 +93,7 @@ def summarize_run(cfg: LabConfig, res: RunResult, deck_ids: tuple[str, str]) -> 
         by_unit: dict[int, list[GameRecord]] = {}
         for r in recs:
             by_unit.setdefault(r.unit, []).append(r)
-        mw = [match_winner(by_unit[u]) for u in sorted(by_unit)]
+        mw = [match_winner(by_unit[u], cfg.game) for u in sorted(by_unit)]
         out["matches"] = {"matches": len(mw), **_outcomes(mw),
                           "choques": summarize([len(v) for v in by_unit.values()])}
     first_wins = sum(r.winner == r.first for r in recs)

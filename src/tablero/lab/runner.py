@@ -15,21 +15,16 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from tablero.agents import Agent, Seat, make_agent
-from tablero.core import Rng, new_game
-from tablero.games.choque.deck import Deck
-from tablero.games.choque.match import Match
+from tablero.core import Rng, plugin
+from tablero.core.plugin import Deck, Match
+from tablero.core.registry import DEFAULT_GAME
 
 LABELS = ("A", "B")
 FIRST_POLICIES = ("random", "alternate")
 MAX_DECISIONS = 200_000  # a runaway game is an engine bug: stop and say which game
-
-# Log events in which a player's card reaches their hand, and in which the player puts a card to use.
-DRAW_EVENTS = frozenset({"draw", "draw_soul", "add"})
-CARD_PLAY_EVENTS = frozenset({"call", "play", "activate_soul"})  # {"card": id}; call: every "how"
-SOURCE_PLAY_EVENTS = frozenset({"activate", "use"})  # {"source": id} for apoyos (a character's is "uidN")
 
 
 class LabError(RuntimeError):
@@ -48,14 +43,15 @@ class LabConfig:
     first: str = "random"  # "random": from each game's seed (CH-4.2); "alternate": see first_seat()
     match: bool = False
     game_options: dict[str, Any] = field(default_factory=dict)  # engine options (house rules) by public name
+    game: str = DEFAULT_GAME
     ids: tuple[frozenset[str], frozenset[str]] = field(init=False)
-    support_ids: tuple[frozenset[str], frozenset[str]] = field(init=False)
+    open_ids: tuple[frozenset[str], frozenset[str]] = field(init=False)  # cards always at hand (Choque: support)
 
     def __post_init__(self) -> None:
-        ids = tuple(frozenset(c.id for c in (*d.main, *d.souls, *d.support)) for d in self.decks)
-        sup = tuple(frozenset(c.id for c in d.support) for d in self.decks)
+        p = plugin(self.game)
+        ids = tuple(frozenset(cid for part in p.deck_ids(d).values() for cid in part) for d in self.decks)
         object.__setattr__(self, "ids", ids)
-        object.__setattr__(self, "support_ids", sup)
+        object.__setattr__(self, "open_ids", tuple(p.open_cards(d) for d in self.decks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +127,7 @@ def play_game(cfg: LabConfig, unit: int, choque: int = 0, first: str | None = No
     except Exception as e:  # an engine failure: say which game, so it can be replayed
         raise LabError(f"unit {unit}, CHOQUE {choque} (game seed {seed}, agent seeds {seeds[0]}, {seeds[1]}, "
                        f"label A in seat {a_seat}): {type(e).__name__}: {e}") from e
-    seen = _read_log(played.log, played.hands)
+    seen = plugin(cfg.game).tally(played.start, played.log)
     b_seat = "B" if a_seat == "A" else "A"
     by_label_drawn: list[frozenset[str]] = []
     by_label_played: list[frozenset[str]] = []
@@ -140,36 +136,34 @@ def play_game(cfg: LabConfig, unit: int, choque: int = 0, first: str | None = No
         pl = frozenset(seen.used[seat] & ids)
         by_label_played.append(pl)
         # "drawn": in hand at some point, or put to use from elsewhere; the support deck is always open
-        by_label_drawn.append(frozenset((seen.drawn[seat] & ids) | pl | cfg.support_ids[li]))
-    return GameRecord(unit=unit, choque=choque, seed=seed, agent_seeds=seeds, a_seat=a_seat, first=played.first,
+        by_label_drawn.append(frozenset((seen.drawn[seat] & ids) | pl | cfg.open_ids[li]))
+    return GameRecord(unit=unit, choque=choque, seed=seed, agent_seeds=seeds, a_seat=a_seat, first=seen.first,
                       winner=played.winner or "draw", turns=seen.turns, decisions=played.decisions,
                       drawn=(by_label_drawn[0], by_label_drawn[1]), played=(by_label_played[0], by_label_played[1]))
 
 
 @dataclass(frozen=True, slots=True)
 class _Played:
-    """What a CHOQUE played to its end leaves for its record: the winner (a seat, "draw", or None), the log, the
-    opening hands by seat (which the log does not show), the seat that went first and how many decisions."""
+    """What a game played to its end leaves for its record: the winner (a seat, "draw", or None), the log, the
+    full observation before the first action (what the log does not show: the opening hands) and how many
+    decisions it took."""
 
     winner: str | None
     log: list[dict[str, Any]]
-    hands: dict[str, set[str]]
-    first: str
+    start: dict[str, Any]
     decisions: int
 
 
 def _play(cfg: LabConfig, decks: list[Deck], a_seat: str, seed: int, seeds: tuple[int, int],
           first: str | None) -> _Played:
-    """Play one CHOQUE between the agents of ``cfg`` (label A's in ``a_seat``) to its end."""
-    # the decks were checked once (CH-2) before the run: skip the per-game check
-    g = new_game("choque", decks=decks, seed=seed, edition=cfg.edition, first=first, validate=False,
-                 options=cfg.game_options or None)
+    """Play one game between the agents of ``cfg`` (label A's in ``a_seat``) to its end."""
+    # the decks were checked once before the run: skip the per-game check
+    g = plugin(cfg.game).new_game(decks, seed=seed, edition=cfg.edition, first=first, validate=False,
+                                  options=cfg.game_options or None)
     agent_a, agent_b = _agent(cfg, 0, seeds[0]), _agent(cfg, 1, seeds[1])
     by_seat = {"A": agent_a, "B": agent_b} if a_seat == "A" else {"A": agent_b, "B": agent_a}
     seats = {"A": Seat(g, "A"), "B": Seat(g, "B")}
-    obs = g.observe()  # once: the opening hands are not in the log (CH-4.3 draws no event)
-    hands = {p: set(obs[p]["hand"]) for p in ("A", "B")}
-    first_seat = str(obs["first"])
+    start = g.observe()
     n = 0
     legal_actions = g.legal_actions
     while not g.is_over:
@@ -180,32 +174,7 @@ def _play(cfg: LabConfig, decks: list[Deck], a_seat: str, seed: int, seeds: tupl
         n += 1
         if n > MAX_DECISIONS:
             raise LabError(f"no end after {MAX_DECISIONS} decisions")
-    return _Played(g.winner, g.log, hands, first_seat, n)
-
-
-class _Seen(NamedTuple):
-    """What a game's log tells of its cards, by seat (the cards that reached the hand, and those put to use:
-    called, played, activated), and the turn it ended in."""
-
-    drawn: dict[str, set[str]]
-    used: dict[str, set[str]]
-    turns: int
-
-
-def _read_log(log: list[dict[str, Any]], hands: dict[str, set[str]]) -> _Seen:
-    """The single pass over a game's log; ``hands``, the opening hands by seat, is filled with the cards drawn."""
-    drawn, used = hands, {"A": set[str](), "B": set[str]()}
-    for event in log:
-        kind = event["event"]
-        if kind in DRAW_EVENTS:
-            drawn[event["player"]].add(event["card"])
-        elif kind in CARD_PLAY_EVENTS:
-            used[event["player"]].add(event["card"])
-        elif kind in SOURCE_PLAY_EVENTS:
-            src = event.get("source")
-            if isinstance(src, str):
-                used[event["player"]].add(src)
-    return _Seen(drawn, used, int(log[-1].get("turn", 0)) if log else 0)
+    return _Played(g.winner, g.log, start, n)
 
 
 def play_unit(cfg: LabConfig, unit: int) -> list[GameRecord]:
@@ -214,7 +183,7 @@ def play_unit(cfg: LabConfig, unit: int) -> list[GameRecord]:
     choose to go first; the first CHOQUE and one after a draw follow ``cfg.first``."""
     if not cfg.match:
         return [play_game(cfg, unit, 0, alternate_first(unit) if cfg.first == "alternate" else None)]
-    m = Match()
+    m = new_match(cfg.game)
     out: list[GameRecord] = []
     while not m.over:
         chooser = m.chooser
@@ -228,9 +197,17 @@ def play_unit(cfg: LabConfig, unit: int) -> list[GameRecord]:
     return out
 
 
-def match_winner(records: Iterable[GameRecord]) -> str:
-    """The label that won a match from its CHOQUES (``draw`` for a drawn match)."""
-    m = Match()
+def new_match(game: str) -> Match:
+    """A new match of ``game`` (the command refuses ``--match`` for a game played one game at a time)."""
+    m = plugin(game).new_match()
+    if m is None:
+        raise LabError(f"{game} is played one game at a time: it has no matches")
+    return m
+
+
+def match_winner(records: Iterable[GameRecord], game: str = DEFAULT_GAME) -> str:
+    """The label that won a match from its games (``draw`` for a drawn match)."""
+    m = new_match(game)
     last: GameRecord | None = None
     for r in records:
         m.record(r.winner)

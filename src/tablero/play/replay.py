@@ -14,14 +14,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tablero.core import BadInput, TableroError
+from tablero.core.record import GameRecord, Replay, ReplayStep, load_records
 
 from .board import render_board
 from .describe import describe
 from .events import event_lines
-from .record import RULES_VERSION, GameRecord, Replay, ReplayStep, load_records
 from .session import Console
 from .text import CardBook, tr
 
@@ -54,8 +54,8 @@ def rebuild(rec: GameRecord, where: str = "") -> Rebuilt:
     rp = rec.replay(observe=True)
     if rp.game is None:
         played = (f"; the game was played under version {rec.rules_version}"
-                  if rec.rules_version != RULES_VERSION else "")
-        raise BadInput(f"{at}cannot set up the game under the current rules (version {RULES_VERSION}{played}): "
+                  if rec.rules_version != rec.current else "")
+        raise BadInput(f"{at}cannot set up the game under the current rules (version {rec.current}{played}): "
                        f"{rp.refusal}")
     return Rebuilt(rec, rp.start_obs, rp.start_log, rp.steps, rp.game.observe(), list(rp.game.log), rp)
 
@@ -68,7 +68,7 @@ class Replayer:
         decks = rb.record.build_decks()
         from tablero.games.choque.cardfile import shipped_pool
 
-        self.book = CardBook(list(shipped_pool()) + [c for d in decks for c in d.all_cards()], lang)
+        self.book = CardBook(list(shipped_pool()) + [c for d in decks for c in cast(Any, d).all_cards()], lang)
         self.deck_names = {"A": decks[0].name, "B": decks[1].name}
 
     def t(self, key: str, **kw: object) -> str:
@@ -86,7 +86,8 @@ class Replayer:
         current ones."""
         rec = self.rb.record
         v = rec.rules_version
-        lines = [self.t("r_rules_current", v=v) if v == RULES_VERSION else self.t("r_rules", v=v, cur=RULES_VERSION)]
+        cur = rec.current
+        lines = [self.t("r_rules_current", v=v) if v == cur else self.t("r_rules", v=v, cur=cur)]
         if rec.options:
             shown = ", ".join(f"{k}: {json.dumps(x)}" for k, x in rec.options.items())
             lines.append(self.t("r_options", options=shown))

@@ -17,10 +17,11 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from tablero.agents import Agent, Seat, make_agent
 from tablero.core import BadInput, IllegalAction, Rng, TableroError, derive_seed, secure_seed
+from tablero.core.record import GameRecord, deck_json, match_json, write_json
 from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.cards import CardDef
 from tablero.games.choque.deck import Deck, check_deck
@@ -28,12 +29,12 @@ from tablero.games.choque.deckfile import DeckFile, load_deck, shipped_decks
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.match import Match
 from tablero.games.choque.narrate import n_cards
+from tablero.games.choque.plugin import PLUGIN
 from tablero.games.choque.state import NAMES
 
 from .board import link_name, render_board
 from .describe import describe
 from .events import event_lines
-from .record import GameRecord, deck_json, match_json, write_json
 from .text import TEXTS, CardBook, tr
 
 HUMAN = "A"
@@ -232,10 +233,11 @@ class PlaySession:
     def play_choque(self, seed: int, first: str | None) -> str:
         """Play one CHOQUE to its end; its winner. Raises ``Quit`` when the human leaves."""
         rec = GameRecord(edition=self.opts.edition, seed=seed,
-                         decks=[deck_json(self.deck, self.deck_id), deck_json(self.opp_deck, self.opp_id)],
+                         decks=[deck_json(PLUGIN, self.deck, self.deck_id),
+                                deck_json(PLUGIN, self.opp_deck, self.opp_id)],
                          first=first, agents=dict(self.agents))
         self.records.append(rec)
-        game = rec.new_game()
+        game = cast(ChoqueGame, rec.new_game())
         rec.options = game.s.options.to_json()  # with the rules version, what reproduces the game
         agent = self.make_agent(seed)
         self.save()

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import gc
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -30,6 +31,15 @@ from .throttle import LoginThrottle, RegistrationThrottle
 from .usernames import reserved, warn_collisions
 
 WEB = Path(__file__).parent.parent / "web"  # the browser table: plain ES modules, no build step
+
+
+def _warm() -> None:
+    """Every game's cards, decks and limited lists parsed once, at start, not on some player's request."""
+    from tablero.core.registry import plugins
+
+    for p in plugins():
+        p.shipped_decks()
+        p.limited_in_force(dt.date.today())
 
 
 def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
@@ -61,9 +71,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        from tablero.games.choque.deckfile import shipped_decks, shipped_limited_lists
-
-        await run_in_threadpool(lambda: (shipped_decks(), shipped_limited_lists()))  # parsed once, not per request
+        await run_in_threadpool(_warm)
         await run_in_threadpool(hub.wake_all)  # AI seats left deciding when the server stopped
         gc.collect()
         gc.freeze()  # the card pool, decks and modules loaded so far stay out of every later collection
@@ -72,7 +80,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         finally:
             hub.close()
 
-    app = FastAPI(title="Tablero", summary="Choque de Héroes: accounts, decks and games for players and bots",
+    app = FastAPI(title="Tablero", summary="Card games on one engine: accounts, decks and games for players and bots",
                   version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.engine = engine
     app.state.hub = hub

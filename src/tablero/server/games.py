@@ -1,8 +1,9 @@
 """Live games: rebuilt from their stored records, advanced only by legal actions, each action committed
 before anyone is answered, AI seats played by the server in the background.
 
-A game lives in the database as its row (decks, seed, edition, rules version and engine options, seats)
-and its actions in order; the ``ChoqueGame`` in memory is only a cache, rebuilt by replaying the actions
+A game lives in the database as its row (its game, decks, seed, edition, rules version and engine options,
+seats)
+and its actions in order; the game in memory is only a cache, rebuilt by replaying the actions
 whenever it is missing (after a restart, or after a failed commit), so what a client sees is always what is
 stored.
 
@@ -35,14 +36,11 @@ from sqlalchemy import Table, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from tablero.agents import Agent, Seat, make_agent
-from tablero.core import IllegalAction, derive_seed
+from tablero.core import Game, IllegalAction, derive_seed, plugin
 from tablero.core.i18n import msg
-from tablero.core.registry import languages
-from tablero.games.choque.cardbook import CardBook
-from tablero.games.choque.describe import describe, describe_group
-from tablero.games.choque.game import ChoqueGame
-from tablero.games.choque.narrate import Lexicon, lexicon, narrate
-from tablero.play.record import RULES_VERSION, GameRecord, Replay
+from tablero.core.plugin import Presenter
+from tablero.core.record import GameRecord, Replay
+from tablero.core.registry import DEFAULT_GAME, languages
 
 from .errors import ApiError
 from .journal import Journal
@@ -55,54 +53,41 @@ log = logging.getLogger("tablero.server")
 
 
 @functools.cache
-def _card_names() -> dict[str, Lexicon]:
-    """The names a log line needs, per language: the shipped cards' and their abilities' (English where
-    the card file gives one), and their types (Spanish agreement)."""
-    from tablero.games.choque.cardfile import shipped_pool
-
-    return {lang: lexicon(shipped_pool(), lang) for lang in languages()}
+def presenters(game: str) -> dict[str, Presenter]:
+    """The game's words in every language of the table (built once per game)."""
+    return {lang: plugin(game).presenter(lang) for lang in languages()}
 
 
-def events_for(g: ChoqueGame, seat: str | None, start: int, end: int) -> list[dict[str, Any]]:
-    """The log entries ``start:end`` as ``seat`` may see them (CH-11.2: the opponent's drawn cards are not
-    named; a spectator sees no drawn card), each with its sentence in Spanish and English."""
-    names = _card_names()
-    out = []
-    for e in g.log[start:end]:
-        if e.get("hidden") and e.get("player") != seat:
-            e = {k: v for k, v in e.items() if k != "card"}
-        e = {k: v for k, v in e.items() if k != "hidden"}
-        out.append({**e, "text": {lang: narrate(e, lang, names[lang]) for lang in languages()}})
-    return out
+def events_for(g: Game, seat: str | None, start: int, end: int, game: str | None = None) -> list[dict[str, Any]]:
+    """The log entries ``start:end`` as ``seat`` may see them (``Game.log_for``: the game leaves out what
+    the seat may not know), each with its sentence in every language of the table (in the words of
+    ``game``, the game its record names: by default the game's own)."""
+    words = presenters(game or g.name)
+    return [{**e, "text": {lang: w.event(e) for lang, w in words.items()}} for e in g.log_for(seat, start, end)]
 
 
-@functools.cache
-def _books() -> dict[str, CardBook]:
-    from tablero.games.choque.cardfile import shipped_pool
-
-    return {lang: CardBook(shipped_pool(), lang) for lang in languages()}
-
-
-def action_labels(legal: list[dict[str, Any]], view: dict[str, Any], kind: str | None,
+def action_labels(game: str, legal: list[dict[str, Any]], view: dict[str, Any], kind: str | None,
                   seat: str | None) -> list[dict[str, Any]]:
-    """Each legal action in words, in Spanish and English: the same words the terminal lists them with; and,
-    as ``group``, the words of the group it heads when the browser gathers the actions of one source."""
-    books = _books()
-    return [{**{lang: describe(a, view, kind, book, seat) for lang, book in books.items()},
-             "group": {lang: describe_group(a, view, book, seat) for lang, book in books.items()}} for a in legal]
+    """Each legal action in words, in every language: the same words the terminal lists them with; and, as
+    ``group``, the words of the group it heads when the browser gathers the actions of one source."""
+    words = presenters(game)
+    return [{**{lang: w.action(a, view, kind, seat) for lang, w in words.items()},
+             "group": {lang: w.group(a, view, seat) for lang, w in words.items()}} for a in legal]
 
 
-def rules_json(version: int, options: dict[str, Any] | None, note: str | None = None) -> dict[str, Any]:
-    """The rules a game is played under, as every envelope names them: its rules version, the current one,
-    its engine options, and the note when its record does not replay whole under the current rules."""
-    return {"version": version, "current": RULES_VERSION, "options": options or {}, "note": note}
+def rules_json(game: str, version: int, options: dict[str, Any] | None, note: str | None = None) -> dict[str, Any]:
+    """The rules a game is played under, as every envelope names them: its rules version, the current one
+    of its game, its engine options, and the note when its record does not replay whole under the current
+    rules."""
+    return {"version": version, "current": plugin(game).rules_version, "options": options or {}, "note": note}
 
 
-def envelope(g: ChoqueGame, seat: str | None, seq: int, events: tuple[int, int] = (0, 0),
+def envelope(g: Game, seat: str | None, seq: int, events: tuple[int, int] = (0, 0),
              players: dict[str, str | None] | None = None, rules: dict[str, Any] | None = None,
-             held: bool = False, winner: str | None = None) -> dict[str, Any]:
-    """What one client sees of a game: its view, who must decide, its legal actions when it is them,
-    ``seq``, the number of actions taken so far (it grows by one with every change), ``events``, what
+             held: bool = False, winner: str | None = None, game: str | None = None) -> dict[str, Any]:
+    """What one client sees of a game: its game (``game``, the one its record names; by default the game's
+    own name), its view, who must decide, its legal actions when it is
+    them, ``seq``, the number of actions taken so far (it grows by one with every change), ``events``, what
     the last change did (log entries ``events`` of the game, as this seat may see them), ``players``,
     who sits in each seat (an account's name, or the AI's), and ``rules``, the rules it is played under.
     A ``held`` game (its record stops replaying under the current rules) shows the position reached, no
@@ -111,15 +96,17 @@ def envelope(g: ChoqueGame, seat: str | None, seq: int, events: tuple[int, int] 
     mine = d is not None and seat is not None and d.player == seat
     view = g.view(seat) if seat else g.public_view()
     legal = g.legal_actions() if mine else []
-    return {"view": view,
+    name = game or g.name
+    return {"game": name,
+            "view": view,
             "pending": d.to_envelope() if d is not None else None,
             "legal_actions": legal,
-            "labels": action_labels(legal, view, d.kind if d is not None else None, seat),
+            "labels": action_labels(name, legal, view, d.kind if d is not None else None, seat),
             "winner": winner if held else g.winner,
             "seq": seq,
-            "events": events_for(g, seat, *events),
+            "events": events_for(g, seat, *events, game=name),
             "players": players or {"A": None, "B": None},
-            "rules": rules or rules_json(RULES_VERSION, {})}
+            "rules": rules or rules_json(name, plugin(name).rules_version, {})}
 
 
 def encode(env: dict[str, Any]) -> bytes:
@@ -132,7 +119,7 @@ def replay_row(row: Any, actions: list[Any], snapshot: int | None = None) -> Rep
     under the current rules, as far as they take it (``GameRecord.replay``)."""
     rec = GameRecord(edition=row.edition, seed=row.seed, decks=[row.deck_a, row.deck_b], first=row.first,
                      agents={}, actions=actions, winner=row.winner, rules_version=row.rules_version,
-                     options=dict(row.options or {}))
+                     options=dict(row.options or {}), game=row.game)
     return rec.replay(snapshot=snapshot)
 
 
@@ -154,8 +141,9 @@ class Meta:
     accounts: tuple[int | None, int | None]
     agents: tuple[str | None, str | None]
     names: tuple[str | None, str | None] = (None, None)  # the accounts' usernames
-    rules_version: int = RULES_VERSION  # the rules it is played under
+    rules_version: int = 1  # the rules it is played under
     options: dict[str, Any] | None = None  # its engine options, as stored
+    game: str = DEFAULT_GAME
 
     @property
     def players(self) -> dict[str, str | None]:
@@ -184,7 +172,7 @@ class GameHub:
         self.posed: dict[int, float] = {}
         self.journal = Journal(make_session, writer)  # where accepted actions are committed
         self.ai_options = ai_options or {}
-        self.live: dict[int, ChoqueGame] = {}
+        self.live: dict[int, Game] = {}
         self.metas: dict[int, Meta] = {}
         self._finished: OrderedDict[int, None] = OrderedDict()
         self._spans: dict[int, tuple[int, int, int]] = {}  # game -> (seq, log start, log end) of the last change
@@ -225,7 +213,7 @@ class GameHub:
         with self._guard:
             self.watchers[game_id] = [w for w in self.watchers.get(game_id, []) if w is not wake]
 
-    def encoded(self, game_id: int, g: ChoqueGame, seat: str | None) -> bytes:
+    def encoded(self, game_id: int, g: Game, seat: str | None) -> bytes:
         """A seat's envelope (None: a spectator's) at the game's current seq as JSON, built once per seq
         and seat: the WebSocket push and the reply to the action that caused it are the same bytes."""
         seq = self.seq[game_id]
@@ -234,14 +222,14 @@ class GameHub:
             return hit[1]
         span = self._spans.get(game_id)
         m = self.metas.get(game_id)
-        rules = rules_json(m.rules_version, m.options, self.note(m)) if m is not None else None
+        rules = rules_json(m.game, m.rules_version, m.options, self.note(m)) if m is not None else None
         data = encode(envelope(g, seat, seq, span[1:] if span is not None and span[0] == seq else (0, 0),
                                m.players if m is not None else None, rules, game_id in self.held,
-                               m.winner if m is not None else None))
+                               m.winner if m is not None else None, m.game if m is not None else None))
         self._encoded[(game_id, seat)] = (seq, data)
         return data
 
-    def _notify(self, game_id: int, g: ChoqueGame) -> None:
+    def _notify(self, game_id: int, g: Game) -> None:
         """After a committed change: each listener gets its own envelope (its seat's view, or the public
         one), never anyone else's."""
         with self._guard:
@@ -265,14 +253,15 @@ class GameHub:
             a, b = ACCOUNTS.alias(), ACCOUNTS.alias()
             r = s.execute(select(GAMES.c.id, GAMES.c.seed, GAMES.c.status, GAMES.c.winner, GAMES.c.account_a,
                                  GAMES.c.account_b, GAMES.c.agent_a, GAMES.c.agent_b, GAMES.c.rules_version,
-                                 GAMES.c.options, a.c.username.label("name_a"), b.c.username.label("name_b"))
+                                 GAMES.c.options, GAMES.c.game, a.c.username.label("name_a"),
+                                 b.c.username.label("name_b"))
                           .select_from(GAMES.outerjoin(a, a.c.id == GAMES.c.account_a)
                                        .outerjoin(b, b.c.id == GAMES.c.account_b))
                           .where(GAMES.c.id == game_id)).first()
             if r is None:
                 return None
             m = Meta(r.id, r.seed, r.status, r.winner, (r.account_a, r.account_b), (r.agent_a, r.agent_b),
-                     (r.name_a, r.name_b), r.rules_version, r.options)
+                     (r.name_a, r.name_b), r.rules_version, r.options, r.game)
             if m.status != "open":  # an open challenge changes when joined
                 self.metas[game_id] = m
         return m
@@ -289,14 +278,14 @@ class GameHub:
             note += " It cannot be played on under the current rules; either player may still surrender."
         return note
 
-    def game(self, s: Session, m: Meta) -> ChoqueGame:
+    def game(self, s: Session, m: Meta) -> Game:
         """The live game, rebuilt from its stored record when not in memory. Call under the game's lock.
         A record that stops replaying under the current rules gives the position reached, held (``held``);
         one whose game cannot even be set up any more is refused with the reason (409), never a 500."""
         g = self.live.get(m.id)
         if g is None:
             r = s.execute(select(GAMES.c.edition, GAMES.c.seed, GAMES.c.first, GAMES.c.deck_a, GAMES.c.deck_b,
-                                 GAMES.c.winner, GAMES.c.rules_version, GAMES.c.options)
+                                 GAMES.c.winner, GAMES.c.rules_version, GAMES.c.options, GAMES.c.game)
                           .where(GAMES.c.id == m.id)).one()
             assert r.deck_b is not None, "an open challenge has no game yet"
             stored: list[Any] = list(s.scalars(
@@ -330,7 +319,7 @@ class GameHub:
         self.wake(m)  # e.g. an AI seat left to decide by a restart
         return self.encoded(m.id, g, seat)
 
-    def apply(self, s: Session, m: Meta, action: dict[str, Any]) -> ChoqueGame:
+    def apply(self, s: Session, m: Meta, action: dict[str, Any]) -> Game:
         """Apply one action and commit it (with the game's standing) before returning; on a failed commit
         the cached game is dropped, so the next request rebuilds it from what was stored. Call under the
         lock. (The journal writes plain SQL statements: the ORM's bookkeeping costs more than the writes.)"""

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from tablero.play.record import RULES_VERSION
+from tablero.core.registry import DEFAULT_GAME
 
 
 def now() -> dt.datetime:
@@ -40,32 +40,36 @@ class Token(Base):
 
 
 class DeckRecord(Base):
-    """A player's saved deck, in the deck-file shape of docs/decks.md (``main``/``souls``/``support``)."""
+    """A player's saved deck of one game, in the deck-file shape of docs/decks.md (a section -> card id ->
+    copies map per section of the game's decks)."""
 
     __tablename__ = "decks"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     owner_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(32), default=DEFAULT_GAME, server_default=text(f"'{DEFAULT_GAME}'"))
     edition: Mapped[str] = mapped_column(String(32))
     content: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class GameRow(Base):
-    """One CHOQUE: everything needed to rebuild it (decks in listed order, seed, edition, who starts, the
-    rules version it is played under and its engine options) plus who sits where. A seat holds an account
+    """One game: everything needed to rebuild it (its game, decks in listed order, seed, edition, who starts,
+    the rules version it is played under and its engine options) plus who sits where. A seat holds an account
     or an AI (``agent_*``, e.g. ``ai:greedy``)."""
 
     __tablename__ = "games"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), index=True, default=DEFAULT_GAME,
+                                      server_default=text(f"'{DEFAULT_GAME}'"))  # migration 0004
     edition: Mapped[str] = mapped_column(String(32))
     seed: Mapped[int] = mapped_column(BigInteger)
     first: Mapped[str | None] = mapped_column(String(1))
-    # games/choque/versions.py: a new game is played under the current rules; the database's default, 1,
+    # a new game is played under its game's current rules (the route sets them); the database's default, 1,
     # is for the rows stored before versions were (migration 0003)
-    rules_version: Mapped[int] = mapped_column(Integer, default=RULES_VERSION, server_default=text("1"))
+    rules_version: Mapped[int] = mapped_column(Integer, server_default=text("1"))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default=text("'{}'"))
     # loaded only when read (a game is rebuilt, a replay asked for), not with every action's row
     deck_a: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)

@@ -7,7 +7,9 @@ import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import Path as PathParam
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tablero.core import BadInput, plugin
 
 GameId = Annotated[int, PathParam(ge=1, le=2**31 - 1, description="a game id from POST or GET /api/games")]
 DeckId = Annotated[str, PathParam(max_length=64, description="a deck id from GET /api/decks")]
@@ -37,23 +39,66 @@ class TokenOut(BaseModel):
 
 
 # Every number a request carries is bounded, so that no request costs more than a real deck would: a count
-# is 1 to its section's size in the largest edition (CH-2.1 to CH-2.3: a 50-card legacy main deck, 15
-# souls, 15 amalgams), and a section names at most as many cards as it can hold.
+# is 1 to its section's size in the game's largest edition (``GamePlugin.sections``), and a section names at
+# most as many cards as it can hold.
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
-MAIN_MAX, SOULS_MAX, SUPPORT_MAX = 50, 15, 15
+GameName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z0-9_-]+$")]
+DECK_FIELDS = ("name", "game", "edition", "strategy", "description")
 
 
 class DeckIn(BaseModel):
-    """A deck in the deck-file shape of docs/decks.md: card id -> copies."""
+    """A deck in the deck-file shape of docs/decks.md: beside its name, game and edition, one map card id ->
+    copies per section of the game's decks (``GET /api/catalog`` names them), e.g. ``main`` and ``souls``."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra={"additionalProperties": {
+        "type": "object", "description": "a section of the game's decks: card id -> copies",
+        "additionalProperties": {"type": "integer", "minimum": 1}}})
 
     name: str = Field(min_length=1, max_length=80)
-    edition: str = Field(default="choque-2026", max_length=32)
-    main: dict[CardId, Annotated[int, Field(ge=1, le=MAIN_MAX)]] = Field(max_length=MAIN_MAX)
-    souls: dict[CardId, Annotated[int, Field(ge=1, le=SOULS_MAX)]] = Field(max_length=SOULS_MAX)
-    support: dict[CardId, Annotated[int, Field(ge=1, le=SUPPORT_MAX)]] = Field(
-        default_factory=dict, max_length=SUPPORT_MAX)
+    game: GameName | None = Field(default=None, description="the game (default: the default game)")
+    edition: str | None = Field(default=None, max_length=32, description="default: the game's default edition")
     strategy: str | None = Field(default=None, max_length=40)
     description: str | None = Field(default=None, max_length=2000)
+
+    @model_validator(mode="after")
+    def _sections(self) -> DeckIn:
+        """Every other key is a section of the game's decks, bounded by its size; a required one must be
+        there, and a key that is no section is refused."""
+        try:
+            p = plugin(self.game)
+        except BadInput as e:
+            raise ValueError(str(e)) from None
+        sizes = {sec.name: sec for sec in p.sections}
+        extra = dict(self.model_extra or {})
+        unknown = sorted(k for k in extra if k not in sizes)
+        if unknown:
+            raise ValueError(f"{', '.join(unknown)}: not a section of a {p.name} deck; its sections: "
+                             f"{', '.join(sizes)}")
+        for name, sec in sizes.items():
+            if name not in extra:
+                if sec.required:
+                    raise ValueError(f"{name}: missing (a {p.name} deck has the sections {', '.join(sizes)})")
+                extra[name] = {}
+            extra[name] = _section(name, extra[name], sec.max_cards)
+        self.__pydantic_extra__ = extra
+        return self
+
+    def sections(self) -> dict[str, dict[str, int]]:
+        return dict(self.model_extra or {})
+
+
+def _section(name: str, raw: Any, most: int) -> dict[str, int]:
+    """One section: card id -> copies, at most ``most`` entries, each count 1 to ``most``."""
+    if not isinstance(raw, dict):
+        raise ValueError(f"{name}: must be a map of card id -> copies")
+    if len(raw) > most:
+        raise ValueError(f"{name}: names {len(raw)} cards; a section holds at most {most}")
+    for cid, n in raw.items():
+        if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
+            raise ValueError(f"{name}: a card id is a text of 1 to 64 characters")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= most:
+            raise ValueError(f"{name}.{cid}: copies must be a whole number from 1 to {most}")
+    return raw
 
 
 class ViolationOut(BaseModel):
@@ -70,18 +115,23 @@ class DeckCheckOut(BaseModel):
 class DeckOut(BaseModel):
     id: str
     name: str
+    game: str
     edition: str
     legal: bool
     violations: list[ViolationOut]
 
 
 class GameIn(BaseModel):
+    game: GameName | None = Field(default=None, description="the game (default: the default game)")
     deck: str = Field(max_length=64, description="a deck id from GET /api/decks")
     opponent: str = Field(pattern=r"^(ai:random|ai:greedy|ai:mcts|open)$")
     opponent_deck: str | None = Field(default=None, max_length=64)
     edition: str | None = Field(default=None, max_length=32)
     seed: int | None = Field(default=None, ge=0, lt=2**62, description=(
         "only against the computer (to replay a game): a challenge's seed is drawn by the server"))
+    options: dict[Annotated[str, Field(max_length=64)], bool | int | str] = Field(
+        default_factory=dict, max_length=16, description=(
+            "engine options (house rules) by public name (GET /api/catalog lists each game's); none by default"))
 
 
 class JoinIn(BaseModel):
@@ -106,7 +156,7 @@ class PendingOut(BaseModel):
 
 
 class RulesOut(BaseModel):
-    """The rules a game is played under (games/choque/versions.py)."""
+    """The rules a game is played under (its game's rules version and engine options)."""
 
     version: int = Field(description="the rules version the game was played under (1: stored before versions were)")
     current: int = Field(description="the version of the rules this server plays")
@@ -118,6 +168,8 @@ class RulesOut(BaseModel):
 
 class EnvelopeOut(BaseModel):
     """What a client sees of a game (GET /api/games/{id}, the reply to an action, each WebSocket message)."""
+
+    game: str = Field(description="the game it is a game of (GET /api/catalog)")
 
     view: dict[str, Any] | None = Field(description="the caller's seat view (CH-11.2), or the public view")
     pending: PendingOut | None = Field(description="who must decide, and what kind of decision")

@@ -313,12 +313,15 @@ class ChoqueGame(Game):
     def log(self) -> list[dict[str, Any]]:
         return self.s.log
 
-    def log_for(self, player: str) -> list[dict[str, Any]]:
-        """The log as ``player`` may see it: the opponent's drawn cards are hidden (CH-11.2)."""
+    def log_for(self, viewer: str | None, start: int = 0, end: int | None = None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may see it (a seat, or None for a spectator): a card drawn hidden is named
+        to its player alone (CH-11.2); the others see that a card was drawn."""
         out = []
-        for e in self.s.log:
-            if e.get("hidden") and e.get("player") != player:
-                e = {k: v for k, v in e.items() if k != "card"}
+        for e in self.s.log[start:end]:
+            if e.get("hidden") and e.get("player") != viewer:
+                e = {k: v for k, v in e.items() if k != "card" and k != "hidden"}
+            elif "hidden" in e:
+                e = {k: v for k, v in e.items() if k != "hidden"}
             out.append(e)
         return out
 

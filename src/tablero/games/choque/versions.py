@@ -3,7 +3,7 @@
 Every stored game (a server's game record, a ``tablero play --save`` file) records ``RULES_VERSION`` as it
 was when the game began. A record opened later is replayed under the rules of that day's code; when they
 are newer, the record still opens, says which version it was played under, and shows as much of it as the
-current rules accept (``tablero.play.record.GameRecord.replay``).
+current rules accept (``tablero.core.record.GameRecord.replay``).
 
 Bump ``RULES_VERSION`` with every change of behaviour of the rules: whenever a stored action could now be
 refused, mean something else, or lead somewhere else (a rule, a ruling, a card's data or script). Not for

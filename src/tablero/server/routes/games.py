@@ -12,10 +12,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from tablero.core import derive_seed
+from tablero.core import BadInput, derive_seed
 from tablero.core.i18n import msg
-from tablero.games.choque.deckfile import shipped_decks
-from tablero.play.record import RULES_VERSION
 
 from ..auth import Caller
 from ..context import DB, Me, Server, Srv
@@ -23,7 +21,7 @@ from ..errors import ERRORS, ApiError
 from ..games import AIS, Meta, encode, rules_json
 from ..models import Account, GameRow
 from ..schemas import ActionIn, EnvelopeOut, GameId, GameIn, JoinIn
-from .decks import resolve_deck
+from .decks import GameQuery, game_plugin, resolve_deck
 
 ENVELOPE = {**ERRORS, 200: {"model": EnvelopeOut}}
 # open challenges one account may have at once: 500 of them slowed every user's lobby eightfold
@@ -58,22 +56,28 @@ def summary(s: Session, row: GameRow, me: Caller) -> dict[str, Any]:
     for seat, acc, agent in (("A", row.account_a, row.agent_a), ("B", row.account_b, row.agent_b)):
         a = s.get(Account, acc) if acc is not None else None
         names[seat] = a.username if a is not None else agent
-    return {"id": row.id, "status": row.status, "edition": row.edition, "players": names,
+    return {"id": row.id, "game": row.game, "status": row.status, "edition": row.edition, "players": names,
             "seat": seat_of(row, me), "winner": row.winner, "rules_version": row.rules_version}
 
 
 @router.post("/api/games", status_code=201, responses=ERRORS)
 def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
-    """Start a game against an AI, or open a challenge (``open``) another account joins. You sit in seat A;
-    who starts is drawn with the seed (CH-4). The AI plays ``opponent_deck``, or a shipped deck of the
-    edition drawn with the seed. The server draws the seed from a secure source; a ``seed`` of your own
-    is taken only against the computer (to replay a game), and refused for a challenge: whoever chose it
-    would know every shuffle, so the opponent's hand (CH-11.2)."""
+    """Start a game of ``game`` (the default game without it) against an AI, or open a challenge (``open``)
+    another account joins, with the engine options (house rules) you name. You sit in seat A; who starts is
+    drawn with the seed. The AI plays ``opponent_deck``, or a shipped deck of the edition drawn with the
+    seed. The server draws the seed from a secure source; a ``seed`` of your own is taken only against the
+    computer (to replay a game), and refused for a challenge: whoever chose it would know every shuffle, so
+    the opponent's hand."""
+    p = game_plugin(body.game)
     if body.seed is not None and body.opponent not in AIS:
         raise ApiError(422, msg("a seed can be chosen only for a game against the computer: between accounts "
                                 "the server draws it, since whoever knew it would know the opponent's hand"),
-                       "CH-11.2")
-    deck, ed = resolve_deck(s, me, body.deck, body.edition)
+                       p.rule_ids.get("hidden"))
+    try:
+        options = p.check_options(body.options)
+    except BadInput as e:
+        raise ApiError(422, str(e)) from None
+    deck, ed = resolve_deck(s, me, p, body.deck, body.edition)
     if body.opponent == "open":
         mine = s.scalar(select(func.count()).select_from(GameRow).where(GameRow.account_a == me.id,
                                                                         GameRow.status == "open")) or 0
@@ -81,17 +85,17 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
             raise ApiError(409, msg("you have {n} open challenges, the most one account may have; cancel one "
                                     "(DELETE /api/games/ID) or wait until one is accepted", n=mine))
     seed = body.seed if body.seed is not None else srv.draw_seed()
-    row = GameRow(edition=ed, seed=seed, first=None, deck_a=deck, account_a=me.id, status="open",
-                  rules_version=RULES_VERSION, options={})  # played under the current rules, no house rule
+    row = GameRow(game=p.name, edition=ed, seed=seed, first=None, deck_a=deck, account_a=me.id, status="open",
+                  rules_version=p.rules_version, options=options)  # played under its game's current rules
     if body.opponent in AIS:
         if body.opponent_deck is not None:
-            row.deck_b, _ = resolve_deck(s, me, body.opponent_deck, ed)
+            row.deck_b, _ = resolve_deck(s, me, p, body.opponent_deck, ed)
         else:
-            choices = sorted(d.id for d in shipped_decks().values() if d.deck.edition == ed)
+            choices = sorted(d.id for d in p.shipped_decks().values() if d.deck.edition == ed)
             if not choices:
                 raise ApiError(422, msg("no shipped deck for edition {edition}; name an opponent_deck", edition=ed))
             pick = choices[derive_seed(seed, "opponent-deck") % len(choices)]
-            row.deck_b, _ = resolve_deck(s, me, pick, ed)
+            row.deck_b, _ = resolve_deck(s, me, p, pick, ed)
         row.agent_b, row.status = body.opponent, "playing"
     s.add(row)
     s.commit()
@@ -103,11 +107,13 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
 
 
 @router.get("/api/games", responses=ERRORS)
-def list_games(me: Me, s: DB) -> list[dict[str, Any]]:
-    """Your games (newest first) and every open challenge."""
-    rows = s.scalars(select(GameRow).where(
+def list_games(me: Me, s: DB, game: GameQuery = None) -> list[dict[str, Any]]:
+    """Your games (newest first) and every open challenge, of every game or of ``game``."""
+    query = select(GameRow).where(
         (GameRow.account_a == me.id) | (GameRow.account_b == me.id) | (GameRow.status == "open"))
-        .order_by(GameRow.id.desc()))
+    if game is not None:
+        query = query.where(GameRow.game == game_plugin(game).name)
+    rows = s.scalars(query.order_by(GameRow.id.desc()))
     return [summary(s, r, me) for r in rows]
 
 
@@ -120,7 +126,7 @@ def join_game(game_id: GameId, body: JoinIn, me: Me, s: DB, srv: Srv) -> dict[st
             raise ApiError(409, msg("game {id} is not an open challenge", id=game_id))
         if row.account_a == me.id:
             raise ApiError(409, msg("you cannot accept your own challenge"))
-        row.deck_b, _ = resolve_deck(s, me, body.deck, row.edition)
+        row.deck_b, _ = resolve_deck(s, me, game_plugin(row.game), body.deck, row.edition)
         row.account_b, row.status = me.id, "playing"
         s.commit()
         srv.hub.started(s, game_id)
@@ -152,7 +158,7 @@ def read_game(srv: Server, game_id: int, me: Caller) -> tuple[bytes, int, bool]:
             if m.status in ("playing", "over"):
                 return srv.hub.envelope(s, m, m.seat_of(me.id)), srv.hub.seq[game_id], m.status == "over"
         row = get_row(s, game_id)
-        rules = rules_json(row.rules_version, row.options)
+        rules = rules_json(row.game, row.rules_version, row.options)
         return encode({**NOT_STARTED, **summary(s, row, me), "rules": rules}), 0, False
 
 

@@ -41,13 +41,14 @@ def finished(s: Session, game_id: int) -> tuple[GameRow, list[Any]]:
 
 @router.get("/api/games/{game_id}/replay", responses=ERRORS)
 def replay(game_id: GameId, _me: Me, s: DB) -> dict[str, Any]:
-    """A finished game as (decks, seed, edition, rules version, engine options, actions, result): replaying
-    the actions on a new game with these decks, seed and options under rules of that version rebuilds every
-    position. ``rules`` tells what the current rules make of it: the options they replay it with, how many
-    of its actions they replay, and a note when that is not all of them."""
+    """A finished game as (game, decks, seed, edition, rules version, engine options, actions, result):
+    replaying the actions on a new game of that game with these decks, seed and options under rules of that
+    version rebuilds every position. ``rules`` tells what the current rules make of it: the options they replay
+    it with, how many of its actions they replay, and a note when that is not all of them."""
     row, actions = finished(s, game_id)
     rp = replay_row(row, actions)
-    return {"decks": [row.deck_a, row.deck_b], "seed": row.seed, "edition": row.edition, "first": row.first,
+    return {"game": row.game, "decks": [row.deck_a, row.deck_b], "seed": row.seed, "edition": row.edition,
+            "first": row.first,
             "rules_version": row.rules_version, "options": row.options or {}, "actions": rp.actions_out(),
             "result": {"winner": row.winner}, "rules": rp.rules_json()}
 
@@ -70,7 +71,7 @@ def replay_step(game_id: GameId, step: Annotated[int, PathParam(ge=0, le=10**6)]
     g, start = rp.snapshot
     held = not rp.holds and step == rp.applied  # the end of what replays: the result as recorded
     env = envelope(g, seat_of(row, me), step, (start, len(g.log)), summary(s, row, me)["players"],
-                   rules_json(row.rules_version, row.options, note), held, row.winner)
+                   rules_json(row.game, row.rules_version, row.options, note), held, row.winner, row.game)
     env["legal_actions"] = env["labels"] = []  # a replay is only looked at
     env["steps"] = rp.applied
     return Response(encode(env), media_type="application/json")

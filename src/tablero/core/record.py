@@ -1,7 +1,9 @@
-"""Saved games (``tablero-replay/1``): what ``tablero play --save`` writes and ``tablero replay`` reads, and
-how any stored game (these files, the server's game records) is replayed under the current rules.
+"""Saved games (``tablero-replay/1``), for every game: what ``tablero play --save`` writes and ``tablero
+replay`` reads, and how any stored game (these files, the server's game records) is replayed under the
+current rules of its game. The game is named by ``game`` (a file without it is the default game's), and its
+plugin builds the decks from their sections of card ids and restores older rules' readings.
 
-One CHOQUE::
+One game (here a CHOQUE, whose decks have three sections)::
 
     {"format": "tablero-replay/1", "game": "choque", "edition": "choque-2026", "seed": 7,
      "rules_version": 2, "options": {},
@@ -12,12 +14,13 @@ One CHOQUE::
 A match (``--match``): ``{"format": "tablero-replay/1", "game": "choque", "match": true, "winner": ...,
 "games": [one CHOQUE as above, ...]}``. The decks keep their listed order: the game shuffles them with the
 seed, so decks + seed + first + options + actions rebuild every position exactly, under the rules they
-were played under. ``rules_version`` is the version of those rules (``games/choque/versions.py``); a file
-without it was saved before versions were recorded, under version 1. A file with them is still
-``tablero-replay/1``: the keys are new, nothing else changed, and an older reader ignores them.
+were played under. ``rules_version`` is the version of those rules (the game's: Choque's is in
+``games/choque/versions.py``); a file without it was saved before versions were recorded, under version
+1. A file with them is still ``tablero-replay/1``: the keys are new, nothing else changed, and an older
+reader ignores them.
 
 A record of older rules is replayed under the current ones, with the engine options that restore the old
-readings (``ChoqueGame.options_for_rules``). Its replay stops at the first action the current rules refuse,
+readings (``GamePlugin.options_for_rules``). Its replay stops at the first action the current rules refuse,
 or that no longer answers the pending decision; the record still opens, at the position reached, with a
 note saying so (``Replay.note``), and nothing stored is changed.
 """
@@ -31,21 +34,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablero.core import BadInput, TableroError, new_game
-from tablero.core.files import read_user_file
-from tablero.core.shown import kind, shown
-from tablero.games.choque.deck import Deck
-from tablero.games.choque.game import ChoqueGame
+from .errors import BadInput, TableroError
+from .files import read_user_file
+from .game import Game
+from .plugin import Deck, GamePlugin
+from .registry import DEFAULT_GAME, plugin
+from .shown import kind, shown
 
 FORMAT = "tablero-replay/1"
-RULES_VERSION = ChoqueGame.rules_version  # the rules this code plays: what a new record is played under
 UNVERSIONED = 1  # the version of a record that names none: it was stored before versions were recorded
 log = logging.getLogger("tablero.replay")
 
 
-def deck_json(deck: Deck, deck_id: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {"name": deck.name, "main": [c.id for c in deck.main],
-                           "souls": [c.id for c in deck.souls], "support": [c.id for c in deck.support]}
+def deck_json(p: GamePlugin, deck: Deck, deck_id: str = "") -> dict[str, Any]:
+    """A deck as a record stores it: its name and its card ids per section, one entry per copy."""
+    out: dict[str, Any] = {"name": deck.name, **p.deck_ids(deck)}
     if deck_id:
         out["id"] = deck_id
     return out
@@ -58,9 +61,33 @@ def result_text(winner: str | None) -> str:
     return "a draw" if winner == "draw" else f"{winner} wins"
 
 
+def _game_of(doc: dict[str, Any], at: str) -> str:
+    """The game a record names (the default game when it names none), which must be one this table plays."""
+    game = doc.get("game", DEFAULT_GAME)
+    if not isinstance(game, str):
+        raise BadInput(f"{at}game must be a game's name, got {shown(game)}")
+    try:
+        plugin(game)
+    except BadInput as e:
+        raise BadInput(f"{at}{e}") from None
+    return game
+
+
+def _decks_of(decks: Any, sections: list[str], at: str) -> list[dict[str, Any]]:
+    """A record's two decks, each a list of card ids per section of its game's decks."""
+    if not isinstance(decks, list) or len(decks) != 2 or not all(isinstance(d, dict) for d in decks):
+        raise BadInput(f"{at}decks must be a list of two decks (A's and B's)")
+    for i, d in enumerate(decks):
+        for part in sections:
+            ids = d.get(part, [])
+            if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
+                raise BadInput(f"{at}decks[{i}].{part} must be a list of card ids")
+    return decks
+
+
 @dataclass
 class GameRecord:
-    """One CHOQUE as it is being played or was played."""
+    """One game as it is being played or was played."""
 
     edition: str
     seed: int
@@ -69,11 +96,25 @@ class GameRecord:
     agents: dict[str, str]
     actions: list[Any] = field(default_factory=list)  # canonical actions (a stored one may be anything)
     winner: str | None = None
-    rules_version: int = RULES_VERSION  # the rules it was played under (a new game: the current ones)
+    rules_version: int = 0  # the rules it was played under (0, a new game: its game's current ones)
     options: dict[str, Any] = field(default_factory=dict)  # its engine options, by public name
+    game: str = DEFAULT_GAME
+
+    def __post_init__(self) -> None:
+        if self.rules_version == 0:
+            self.rules_version = self.plugin.rules_version
+
+    @property
+    def plugin(self) -> GamePlugin:
+        return plugin(self.game)
+
+    @property
+    def current(self) -> int:
+        """The version of the rules this code plays of the record's game."""
+        return self.plugin.rules_version
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "game": "choque", "edition": self.edition, "seed": self.seed,
+        return {"format": FORMAT, "game": self.game, "edition": self.edition, "seed": self.seed,
                 "rules_version": self.rules_version, "options": self.options, "decks": self.decks,
                 "first": self.first, "actions": self.actions, "winner": self.winner, "agents": self.agents}
 
@@ -82,8 +123,7 @@ class GameRecord:
         at = f"{where}: " if where else ""
         if not isinstance(doc, dict):
             raise BadInput(f"{at}a saved game is a JSON object, got {kind(doc)}")
-        if doc.get("game", "choque") != "choque":
-            raise BadInput(f"{at}unknown game {doc.get('game')!r} (only choque can be replayed)")
+        game = _game_of(doc, at)
         missing = [k for k in ("edition", "seed", "decks", "actions") if k not in doc]
         if missing:
             raise BadInput(f"{at}missing key(s): {', '.join(missing)}")
@@ -92,14 +132,7 @@ class GameRecord:
             raise BadInput(f"{at}seed must be an integer, got {shown(seed)}")
         if not isinstance(doc["edition"], str):
             raise BadInput(f"{at}edition must be a text, got {shown(doc['edition'])}")
-        decks = doc["decks"]
-        if not isinstance(decks, list) or len(decks) != 2 or not all(isinstance(d, dict) for d in decks):
-            raise BadInput(f"{at}decks must be a list of two decks (A's and B's)")
-        for i, d in enumerate(decks):
-            for part in ("main", "souls", "support"):
-                ids = d.get(part, [])
-                if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
-                    raise BadInput(f"{at}decks[{i}].{part} must be a list of card ids")
+        decks = _decks_of(doc["decks"], [sec.name for sec in plugin(game).sections], at)
         actions = doc["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
             raise BadInput(f"{at}actions must be a list of action objects")
@@ -119,34 +152,30 @@ class GameRecord:
         return cls(edition=doc["edition"], seed=seed, decks=decks, first=first,
                    agents={str(k): str(v) for k, v in agents.items()}, actions=actions,
                    winner=winner if isinstance(winner, str) else None, rules_version=version,
-                   options={str(k): v for k, v in options.items()})
+                   options={str(k): v for k, v in options.items()}, game=game)
 
     def build_decks(self) -> list[Deck]:
-        from tablero.games.choque.cardfile import shipped_pool
-
-        pool = shipped_pool()
-        return [Deck.from_ids(pool, d.get("main", []), d.get("souls", []), d.get("support", []),
-                              name=str(d.get("name", "")), edition=self.edition) for d in self.decks]
+        p = self.plugin
+        return [p.deck_from_ids({s.name: d.get(s.name, []) for s in p.sections}, name=str(d.get("name", "")),
+                                edition=self.edition) for d in self.decks]
 
     def replay_options(self) -> tuple[dict[str, Any], list[str]]:
         """The engine options a game of this record runs with under the current rules: those that restore
         the readings of its rules version, then its own (which win). An option these rules do not know (a
         record of a newer server) is left out, and named in the second list: refusing it would refuse the
         whole record."""
-        wanted = {**ChoqueGame.options_for_rules(self.rules_version), **self.options}
-        known = ChoqueGame.option_names
+        wanted = {**self.plugin.options_for_rules(self.rules_version), **self.options}
+        known = {o.name for o in self.plugin.options()}
         unknown = sorted(k for k in wanted if k not in known)
         return {k: v for k, v in wanted.items() if k in known}, unknown
 
-    def new_game(self) -> ChoqueGame:
+    def new_game(self) -> Game:
         """The game at its start, as the current rules set it up for this record. The decks are checked
         only for a record of the current rules: an older one's were legal when it was played, and a card
         data fix since then must not keep its game from opening."""
         options, _unknown = self.replay_options()
-        g = new_game("choque", decks=self.build_decks(), seed=self.seed, edition=self.edition, first=self.first,
-                     options=options, validate=self.rules_version == RULES_VERSION)
-        assert isinstance(g, ChoqueGame)
-        return g
+        return self.plugin.new_game(self.build_decks(), seed=self.seed, edition=self.edition, first=self.first,
+                                    options=options, validate=self.rules_version == self.current)
 
     def replay(self, observe: bool = False, snapshot: int | None = None) -> Replay:
         """Play the record's actions again under the current rules, up to the first one they refuse (or
@@ -192,7 +221,7 @@ class GameRecord:
                 rp.snapshot = (game.clone(), start)
         return rp
 
-    def _replayed(self, n: int) -> ChoqueGame:
+    def _replayed(self, n: int) -> Game:
         """The game after its first ``n`` actions, which replayed before."""
         game = self.new_game()
         for action in self.actions[:n]:
@@ -227,7 +256,7 @@ class Replay:
     """How far a record replays under the current rules, and the position it reaches."""
 
     record: GameRecord
-    game: ChoqueGame | None  # the position reached (None: the game cannot even be set up)
+    game: Game | None  # the position reached (None: the game cannot even be set up)
     applied: int  # how many of the record's actions replayed
     last_start: int  # where in the log the last replayed action's events begin
     options: dict[str, Any]  # the engine options the replay ran with
@@ -236,7 +265,7 @@ class Replay:
     steps: list[ReplayStep] = field(default_factory=list)  # with ``observe``
     start_obs: dict[str, Any] = field(default_factory=dict)  # with ``observe``: the position at the start
     start_log: int = 0
-    snapshot: tuple[ChoqueGame, int] | None = None  # with ``snapshot``: (that copy, its last events' start)
+    snapshot: tuple[Game, int] | None = None  # with ``snapshot``: (that copy, its last events' start)
     canonical: list[dict[str, Any]] = field(default_factory=list)  # the replayed actions, as matched
 
     def actions_out(self) -> list[Any]:
@@ -259,14 +288,15 @@ class Replay:
         """What a reader of the record must be told, in English (None: it replays as recorded): why its
         replay stops where it does, and that the rest does not hold under the current rules."""
         rec = self.record
+        current = rec.current
         parts = []
         if not self.holds:
-            if rec.rules_version == RULES_VERSION:
-                parts.append(f"This game was played under the current rules (version {RULES_VERSION}), but its "
+            if rec.rules_version == current:
+                parts.append(f"This game was played under the current rules (version {current}), but its "
                              "record does not replay under them.")
             else:
                 parts.append(f"This game was played under rules version {rec.rules_version}; the current "
-                             f"rules are version {RULES_VERSION}.")
+                             f"rules are version {current}.")
             n = len(rec.actions)
             recorded = f"The result recorded stands: {result_text(rec.winner)}."
             if self.game is None:
@@ -285,9 +315,9 @@ class Replay:
                 parts.append(f"All {n} actions replay, but under the current rules the game ends otherwise "
                              f"({result_text(self.game.winner)}).")
             parts.append(recorded)
-        if rec.rules_version > RULES_VERSION and self.holds:
+        if rec.rules_version > current and self.holds:
             parts.append(f"It was played under newer rules (version {rec.rules_version}) than these (version "
-                         f"{RULES_VERSION}): what is shown is how these rules read it.")
+                         f"{current}): what is shown is how these rules read it.")
         if self.unknown_options:
             parts.append(f"It was played with engine option(s) these rules do not know, left out of the replay: "
                          f"{', '.join(self.unknown_options)}.")
@@ -296,13 +326,13 @@ class Replay:
     def rules_json(self) -> dict[str, Any]:
         """The record's rules, for the API and the front ends: the version it was played under, the
         current one, its stored options, the options its replay ran with, how far it replays, the note."""
-        return {"version": self.record.rules_version, "current": RULES_VERSION, "options": self.record.options,
+        return {"version": self.record.rules_version, "current": self.record.current, "options": self.record.options,
                 "replay_options": self.options, "replayed": self.applied, "actions": len(self.record.actions),
                 "note": self.note()}
 
 
 def load_records(path: Path) -> list[GameRecord]:
-    """The CHOQUES of a saved file (one, or a match's list); ``BadInput`` with a clear reason otherwise."""
+    """The games of a saved file (one, or a match's list); ``BadInput`` with a clear reason otherwise."""
     text = read_user_file(path, "saved game")
     try:
         doc = json.loads(text)
@@ -328,9 +358,9 @@ def write_json(path: Path, doc: dict[str, Any]) -> None:
 
 
 def match_json(records: list[GameRecord], winner: str | None, agents: dict[str, str]) -> dict[str, Any]:
-    return {"format": FORMAT, "game": "choque", "match": True, "winner": winner, "agents": agents,
-            "games": [r.to_json() for r in records]}
+    return {"format": FORMAT, "game": records[0].game if records else DEFAULT_GAME, "match": True,
+            "winner": winner, "agents": agents, "games": [r.to_json() for r in records]}
 
 
-__all__ = ["FORMAT", "RULES_VERSION", "GameRecord", "Replay", "ReplayStep", "deck_json", "load_records",
+__all__ = ["FORMAT", "GameRecord", "Replay", "ReplayStep", "deck_json", "load_records",
            "match_json", "result_text", "write_json"]

@@ -1,0 +1,202 @@
+"""Choque as the table sees it: the plugin object the front ends reach it through (``core/plugin.py``).
+
+Everything here delegates to the modules that hold the rules; this file only says which module answers
+which of the table's questions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from tablero.core import BadInput, Rng
+from tablero.core.plugin import Card, CardCheck, Deck, DeckFile, GamePlugin, Option, Section, Tally, Violation
+from tablero.core.plugin import Match as PluginMatch
+
+from .catalogue import LOCALES
+from .editions import DEFAULT_EDITION, EDITIONS
+from .game import ChoqueGame
+from .options import OPTIONS
+from .presenter import ChoquePresenter
+
+_HELP = {
+    "choque.ofrenda_optional": "CH-5.3 (revised ruling): the ofrenda may be passed, as it used to be",
+    "choque.idle_abilities": "rules version 1: abilities that can do nothing are offered too",
+    "choque.activation_window": "rules version 1: a continuous card works once placed; only the opponent "
+                                "gets a window",
+}
+
+
+class ChoquePlugin(GamePlugin):
+    name = "choque"
+    titles = {"es": "Choque de Héroes", "en": "Clash of Heroes", "pt": "Choque de Heróis"}
+    rule_prefix = "CH"
+    editions = tuple(EDITIONS)
+    default_edition = DEFAULT_EDITION
+    # CH-2.1 to CH-2.3: a 50-card legacy main deck, 15 souls, up to 15 amalgams
+    sections = (Section("main", 50), Section("souls", 15), Section("support", 15, required=False))
+    locales = LOCALES
+    rule_ids = {"edition": "CH-0.3", "hidden": "CH-11.2"}
+
+    @property
+    def rules_version(self) -> int:
+        return ChoqueGame.rules_version
+
+    def options(self) -> tuple[Option, ...]:
+        return tuple(Option(name, default, _HELP.get(name, "")) for name, (_a, _k, default) in OPTIONS.items())
+
+    def check_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        from .options import parse_options
+
+        return parse_options(raw).to_json()
+
+    def options_for_rules(self, version: int) -> dict[str, Any]:
+        return ChoqueGame.options_for_rules(version)
+
+    # -- games ----------------------------------------------------------------------------------------------
+    def new_game(self, decks: Sequence[Any], seed: int = 0, edition: str | None = None, first: str | None = None,
+                 options: Mapping[str, Any] | None = None, validate: bool = True) -> ChoqueGame:
+        return ChoqueGame.new(decks, seed=seed, edition=edition, first=first, validate=validate, options=options)
+
+    def from_scenario(self, doc: dict[str, Any], where: Any) -> ChoqueGame:
+        from .scenario_state import game_from_scenario
+
+        return game_from_scenario(doc, where)
+
+    def random_game(self, seed: int, edition: str | None = None,
+                    options: Mapping[str, Any] | None = None) -> ChoqueGame:
+        """Two random legal decks of a generated effect-bearing pool, the pool and decks drawn from ``seed``."""
+        from .generate import generate_deck, generate_pool
+
+        rng = Rng(seed)
+        pool = generate_pool(rng, effects=True)
+        ed = self.edition(edition)
+        decks = [generate_deck(pool, rng, ed), generate_deck(pool, rng, ed)]
+        return ChoqueGame.new(decks, seed=seed, edition=ed, options=options)
+
+    def game_cards(self, game: Any) -> Iterable[Card]:
+        g = cast(ChoqueGame, game)
+        return cast(Iterable[Card], [c for pl in g.s.players for c in pl.all_cards()])
+
+    def new_match(self) -> PluginMatch:
+        from .match import Match
+
+        return Match()
+
+    # -- cards and decks ------------------------------------------------------------------------------------
+    def card_pool(self) -> Sequence[Card]:
+        from .cardfile import shipped_pool
+
+        return cast(Sequence[Card], shipped_pool())
+
+    def check_cards(self, path: Path) -> CardCheck:
+        from .cardfile import check_cards
+
+        report = check_cards(path)
+        return CardCheck(cast(Sequence[Card], report.pool), report.problems, report.checked)
+
+    def extend_pool(self, path: Path, base: Sequence[Card] | None = None) -> Sequence[Card]:
+        from .cardfile import load_cards
+        from .cards import CardPool
+
+        return cast(Sequence[Card], CardPool(load_cards(path), base=self._pool(base)))
+
+    def card_json(self, card: Card) -> dict[str, Any]:
+        from .cards import CardDef
+
+        c = cast(CardDef, card)
+        return {"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("text", "en", "archetypes") if k in c.raw}}
+
+    def card_listing(self, card: Card) -> dict[str, Any]:
+        """``tablero cards list --json``: id, name, type, subtype, value, keywords and set."""
+        from .cards import CardDef
+
+        c = cast(CardDef, card)
+        j = c.to_json()
+        return {"id": c.id, "name": c.name, "type": c.type, "subtype": c.subtype, "value": j.get("value"),
+                "keywords": j.get("keywords", []), "set": c.set or None}
+
+    def shipped_decks(self, pool: Sequence[Card] | None = None) -> Mapping[str, DeckFile]:
+        from .deckfile import shipped_decks
+
+        return cast(Mapping[str, DeckFile], shipped_decks(self._pool(pool) if pool is not None else None))
+
+    def load_deck(self, path: Path, pool: Sequence[Card] | None = None) -> DeckFile:
+        from .deckfile import load_deck
+
+        return cast(DeckFile, load_deck(path, self._pool(pool)))
+
+    def parse_deck(self, doc: Any, deck_id: str, where: str | None = None,
+                   pool: Sequence[Card] | None = None) -> Deck:
+        from .deckfile import parse_deck
+
+        return cast(Deck, parse_deck(doc, self._pool(pool), deck_id=deck_id, where=where or f"deck {deck_id}").deck)
+
+    def deck_ids(self, deck: Deck) -> dict[str, list[str]]:
+        from .deck import Deck as ChoqueDeck
+
+        d = cast(ChoqueDeck, deck)
+        return {"main": [c.id for c in d.main], "souls": [c.id for c in d.souls],
+                "support": [c.id for c in d.support]}
+
+    def deck_from_ids(self, sections: Mapping[str, Iterable[str]], name: str = "", edition: str | None = None,
+                      pool: Sequence[Card] | None = None) -> Deck:
+        from .deck import Deck as ChoqueDeck
+
+        return cast(Deck, ChoqueDeck.from_ids(self._pool(pool), list(sections.get("main", [])),
+                                              list(sections.get("souls", [])), list(sections.get("support", [])),
+                                              name=name, edition=edition))
+
+    def check_deck(self, deck: Deck, edition: str | None = None, on: dt.date | None = None,
+                   pool: Sequence[Card] | None = None, limited: Path | None = None) -> list[Violation]:
+        from .deck import Deck as ChoqueDeck
+        from .deck import check_deck
+        from .deckfile import list_in_force
+
+        full = self._pool(pool)
+        in_force = list_in_force(self._lists(limited, full), on or dt.date.today())  # CH-2.5
+        ed = edition or deck.edition or self.default_edition
+        return cast(list[Violation], check_deck(cast(ChoqueDeck, deck), ed, in_force.limits if in_force else {},
+                                                pool=full))
+
+    def limited_in_force(self, on: dt.date, limited: Path | None = None,
+                         pool: Sequence[Card] | None = None) -> dt.date | None:
+        from .deckfile import list_in_force
+
+        in_force = list_in_force(self._lists(limited, self._pool(pool)), on)
+        return in_force.date if in_force else None
+
+    @staticmethod
+    def _pool(pool: Sequence[Card] | None) -> Any:
+        from .cardfile import shipped_pool
+        from .cards import CardPool
+
+        if pool is None:
+            return shipped_pool()
+        if not isinstance(pool, CardPool):
+            raise BadInput("a Choque card pool is needed here")
+        return pool
+
+    @staticmethod
+    def _lists(limited: Path | None, pool: Any) -> Any:
+        from .deckfile import load_limited_lists, shipped_limited_lists
+
+        return load_limited_lists(limited, pool) if limited is not None else shipped_limited_lists()
+
+    # -- the balance lab ------------------------------------------------------------------------------------
+    def tally(self, start: Mapping[str, Any], log: Iterable[Mapping[str, Any]]) -> Tally:
+        from .tally import tally
+
+        return tally(start, log)
+
+    def open_cards(self, deck: Deck) -> frozenset[str]:
+        return frozenset(self.deck_ids(deck)["support"])  # CH-3: the support deck is always open
+
+    # -- presentation ---------------------------------------------------------------------------------------
+    def presenter(self, lang: str, cards: Iterable[Card] | None = None) -> ChoquePresenter:
+        return ChoquePresenter.of(lang, cards)
+
+
+PLUGIN = ChoquePlugin()

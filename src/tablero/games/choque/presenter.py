@@ -1,0 +1,53 @@
+"""Choque's words for the table (``core.plugin.Presenter``): each action, action group and log entry said in
+one language, by ``describe.py`` and ``narrate.py`` over a ``CardBook`` of the cards it names."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
+
+from .cardbook import CardBook
+from .describe import describe, describe_group
+from .narrate import narrate
+
+
+class ChoquePresenter:
+    """The shipped cards' (and any others') names in ``lang``, and the sentences built with them."""
+
+    def __init__(self, lang: str, book: CardBook) -> None:
+        self.lang = lang
+        self.book = book
+
+    @classmethod
+    def of(cls, lang: str, cards: Iterable[Any] | None = None) -> ChoquePresenter:
+        """The presenter of ``lang`` naming ``cards`` (which shadow shipped ids) and the shipped cards; the
+        shipped-only one is built once per language."""
+        if cards is None:
+            return _shipped(lang)
+        from .cardfile import shipped_pool
+
+        return cls(lang, CardBook([*cards, *shipped_pool()], lang))
+
+    def action(self, action: Mapping[str, Any], view: Mapping[str, Any], kind: str | None,
+               seat: str | None) -> str:
+        return describe(cast(dict[str, Any], action), cast(dict[str, Any], view), kind, self.book, seat)
+
+    def group(self, action: Mapping[str, Any], view: Mapping[str, Any], seat: str | None) -> str:
+        return describe_group(cast(dict[str, Any], action), cast(dict[str, Any], view), self.book, seat)
+
+    def event(self, event: Mapping[str, Any]) -> str:
+        return narrate(cast(dict[str, Any], event), self.lang, self.book.lexicon())
+
+    def summary(self, view: Mapping[str, Any], decisions: int) -> str:
+        a, b = view["A"]["hearts"], view["B"]["hearts"]
+        if self.lang == "en":
+            return f"{decisions} decisions, {view['turn']} turns; hearts A {a}, B {b}."
+        return f"{decisions} decisiones, {view['turn']} turnos; corazones A {a}, B {b}."
+
+
+@functools.cache
+def _shipped(lang: str) -> ChoquePresenter:
+    from .cardfile import shipped_pool
+
+    return ChoquePresenter(lang, CardBook(shipped_pool(), lang))
