@@ -1,4 +1,4 @@
-"""The terminal says what a choice is for (``play/session.choice_context``). A trigger's target named
+"""The terminal says what a choice is for (``games/choque/prompts.choice_context``). A trigger's target named
 "?" for its ability after the effect context became a record (fixed with the pending records, issue 18)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import yaml
 
+from tablero.games.choque.cardbook import CardBook
 from tablero.games.choque.cardfile import shipped_pool
+from tablero.games.choque.prompts import choice_context
 from tablero.games.choque.scenario_state import game_from_scenario
-from tablero.play.session import choice_context
-from tablero.play.text import CardBook
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "effects"
 

@@ -7,9 +7,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tablero.games.choque.cardbook import CardBook
 from tablero.games.choque.narrate import narrate
-from tablero.play.events import event_lines
-from tablero.play.text import CardBook
+from tablero.games.choque.presenter import ChoquePresenter
+from tablero.play.session import event_lines
 from tablero.scenario import load, play
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -56,7 +57,7 @@ def test_the_terminal_words_the_new_events_without_raw_structures() -> None:
         log = list(play(doc).log)
         cards = list(CardPool.from_dicts(doc.get("cards"), "cards", base=shipped_pool()))
         for lang in ("es", "en"):
-            said = [line for line in event_lines(log, CardBook(cards, lang))
+            said = [line for line in event_lines(log, ChoquePresenter(lang, CardBook(cards, lang)))
                     if any(w in line for w in ("paga", "pays", "efecto", "effect", "libera", "releases"))]
             assert said, (name, lang)
             for line in said:

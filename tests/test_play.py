@@ -24,15 +24,15 @@ from leaks import seed_leaks
 from tablero.cli import main
 from tablero.core import Rng, new_game
 from tablero.core.record import GameRecord, load_records
+from tablero.games.choque.cardbook import CardBook
 from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.deckfile import shipped_decks
+from tablero.games.choque.describe import describe
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.match import Match
 from tablero.games.choque.scenario_state import game_from_scenario
 from tablero.games.choque.versions import RULES_VERSION
-from tablero.play.describe import describe
 from tablero.play.session import Console, PlayOptions, PlaySession
-from tablero.play.text import CardBook
 
 PROMPT = re.compile(r"Tu elección \(1-(\d+), \? ayuda\): ")
 PUBLIC_ZONES = ("C1", "C2", "C3", "C4", "Z1", "Z2", "Z3", "Z4", "Z5", "SA", "SB", "arena")
@@ -326,7 +326,7 @@ def test_match_the_computer_that_lost_chooses_to_start() -> None:
     firsts: list[str | None] = []
 
     class Scripted(PlaySession):
-        def play_choque(self, seed: int, first: str | None) -> str:
+        def play_game(self, seed: int, first: str | None) -> str:
             firsts.append(first)
             return ["A", "B", "A"][len(firsts) - 1]
 
@@ -514,12 +514,12 @@ def window_game(chained: bool) -> Any:
 def window_session(windows: str, answers: str = "") -> tuple[Any, io.StringIO]:
     from tablero.games.choque.cardfile import shipped_pool
     from tablero.games.choque.cards import CardPool
+    from tablero.games.choque.plugin import PLUGIN
     from tablero.play.session import Console, PlayOptions, PlaySession
-    from tablero.play.text import CardBook
 
     out = io.StringIO()
     session = PlaySession(PlayOptions(seed=1, windows=windows), Console(io.StringIO(answers), out))
-    session.book = CardBook(list(CardPool.from_dicts(WINDOW_CARDS, "cards", base=shipped_pool())), "es")
+    session.words = PLUGIN.presenter("es", CardPool.from_dicts(WINDOW_CARDS, "cards", base=shipped_pool()))
     return session, out
 
 

@@ -95,9 +95,9 @@ def C(n: int, k: int) -> int:  # noqa: N802 (the binomial coefficient's usual na
 
 
 def test_the_terminal_says_what_the_one_at_a_time_choice_is_for() -> None:
+    from tablero.games.choque.cardbook import CardBook
     from tablero.games.choque.cardfile import shipped_pool
-    from tablero.play.session import choice_context
-    from tablero.play.text import CardBook
+    from tablero.games.choque.prompts import choice_context
 
     g = _game()
     g.apply({"player": "A", "do": "use", "source": "A.C1", "ability": "Exilio"})

@@ -106,13 +106,7 @@ def chosen(game_name: str | None) -> GamePlugin:
 
 def parse_options(p: GamePlugin, pairs: tuple[str, ...]) -> dict[str, Any]:
     """``--option KEY=VALUE`` pairs as a map (the game checks them when a game is built with them)."""
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise TableroError(f"--option: {pair!r} is not KEY=VALUE")
-        out[key.strip()] = p.parse_option_value(value)
-    return out
+    return p.parse_option_pairs(pairs)
 
 
 @main.group()

@@ -64,6 +64,8 @@ class Game(ABC):
     # The verb that declines an optional decision (Choque: "pass"), or None if the game has none; front
     # ends and the judge's implicit passes use it instead of a word of one game.
     pass_verb: ClassVar[str | None] = None
+    # The verb with which a player concedes at any moment (Choque: "surrender"), or None if the game has none.
+    concede_verb: ClassVar[str | None] = None
 
     @classmethod
     def options_for_rules(cls, version: int) -> dict[str, Any]:
@@ -113,6 +115,10 @@ class Game(ABC):
         if d is None or not d.optional or self.pass_verb is None:
             return None
         return {"player": d.player, "do": self.pass_verb}
+
+    def concede_action(self, player: str) -> Action | None:
+        """The action with which ``player`` concedes the game, if the game has a concede verb."""
+        return None if self.concede_verb is None else {"player": player, "do": self.concede_verb}
 
     def is_pass(self, action: Action) -> bool:
         """Whether ``action`` declines a decision (the game's pass verb)."""

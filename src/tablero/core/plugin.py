@@ -9,7 +9,8 @@ games on one engine"). The object answers four questions:
 - *games*: a new one (with options), one from a scenario position, one between random legal decks;
 - *cards and decks*: the card pool, the card-file check, deck files and the deck check (every violation at
   once, each with its rule id), the shipped decks, the dated limited lists;
-- *presentation*: a ``Presenter`` per language, which says every action, decision and event in words.
+- *presentation*: a ``Presenter`` per language, which says every action, decision and event in words and
+  projects any view into the one board schema (``core/board.py``) both renderers draw.
 
 Cards, decks and deck files stay the game's own objects; the table holds them through the small protocols
 below, which name only what every game has.
@@ -22,11 +23,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from .errors import BadInput
 from .game import Action, Game
 from .i18n import Msg
+
+if TYPE_CHECKING:  # pydantic is imported only by what draws boards
+    from .board import Board
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,11 @@ class Match(Protocol):
     @property
     def winner(self) -> str | None: ...
     @property
+    def wins(self) -> dict[str, int]:
+        """Games won so far, by seat."""
+        ...
+
+    @property
     def chooser(self) -> str | None:
         """The seat that chooses who starts the next game, or None (the game's seed decides)."""
         ...
@@ -144,6 +153,52 @@ class Presenter(Protocol):
     def summary(self, view: Mapping[str, Any], decisions: int) -> str:
         """One line on a finished game: how long it took and where the players stand."""
         ...
+
+    def board(self, view: Mapping[str, Any], seat: str | None, names: Mapping[str, str] | None = None,
+              log: Iterable[Mapping[str, Any]] = ()) -> Board:
+        """``view`` (a seat's, the public or a full one) as the board ``seat`` sees (``None``: a spectator
+        or a replay); ``names`` are the decks' names by seat, ``log`` the viewer's log up to ``view``."""
+        ...
+
+    def decision(self, game: Game) -> str:
+        """The pending decision as a question to its player (what a choice is about included)."""
+        ...
+
+    def auto_answer(self, game: Game) -> AutoAnswer | None:
+        """A decision a front end answers for its player, because the rules leave nothing to choose and say
+        it may (Choque's mandatory ofrenda), with the line that tells the player; else None."""
+        ...
+
+    def window(self, game: Game) -> Window | None:
+        """At a response window (a decision that only asks whether to respond to what is under way): what
+        is on the stack in words; None at any other decision. A terminal passes windows the player does
+        not stop at."""
+        ...
+
+    def card_text(self, card: str) -> str:
+        """A card's rules text (empty if the card has none or is unknown)."""
+        ...
+
+    def card_name(self, card: str) -> str:
+        ...
+
+    def help(self) -> str:
+        """What the terminal's help adds for this game: its seats, zones and numbers."""
+        ...
+
+    def legend(self) -> str:
+        """One line that reads the board's numbers (``F strength · R resistance ...``)."""
+        ...
+
+
+class AutoAnswer(NamedTuple):
+    action: Action
+    text: str
+
+
+class Window(NamedTuple):
+    stacked: bool  # something is under way (on the chain / stack)
+    text: str  # what, in words ("on the chain: B · Lance")
 
 
 class GamePlugin(ABC):
@@ -213,6 +268,16 @@ class GamePlugin(ABC):
             return int(low)
         except ValueError:
             return text
+
+    def parse_option_pairs(self, pairs: Iterable[str]) -> dict[str, Any]:
+        """``--option KEY=VALUE`` pairs as a map of values (checked with the rest by ``check_options``)."""
+        out: dict[str, Any] = {}
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            if not sep:
+                raise BadInput(f"--option: {pair!r} is not KEY=VALUE")
+            out[key.strip()] = self.parse_option_value(value)
+        return out
 
     # -- games ----------------------------------------------------------------------------------------------
     @abstractmethod

@@ -1,18 +1,18 @@
-"""The board as plain text lines: readable on a terminal, in a pipe and in a test's captured output."""
+"""Any game's board (``core/board.py``) as plain text lines: readable on a terminal, in a pipe and in a test's
+captured output. The board comes in the viewer's words; this only lays it out, the opponent on top and the
+viewer below, and adds the table's few words of its own (whose side it is, how many cards a pile holds)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
 
-from tablero.games.choque.narrate import n_cards
-
-from .text import CardBook, join, tr
+from tablero.core.board import Board, Face, Number, Region, Side, Slot, Token
 
 RULE = "─" * 72
 HEAVY = "═" * 72
-
-
 WIDTH = 100
+
+Say = Callable[..., str]  # a table word by key, with its fields (``play/text.py``'s ``Texts.t``)
 
 
 def wrap(prefix: str, items: list[str], sep: str = " · ", width: int = WIDTH) -> list[str]:
@@ -32,210 +32,151 @@ def wrap(prefix: str, items: list[str], sep: str = " · ", width: int = WIDTH) -
     return lines
 
 
-def phase_name(phase: str, lang: str) -> str:
-    key = f"ph_{phase}"
-    try:
-        return tr(lang, key)
-    except KeyError:
-        return phase
+def number(n: Number) -> str:
+    """``F2``, ``R1/3``, ``hearts 10``: a short label sticks to its value."""
+    value = f"{n.value}/{n.base}" if n.base is not None else str(n.value)
+    return f"{n.label}{value}" if len(n.label) <= 2 else f"{n.label} {value}"
 
 
-def card_summary(cid: str, book: CardBook) -> str:
-    """``Cachorro Moteado [personaje 1 · F2 R1 ♥1 I1 · Brutalidad]``: a card in hand, with what matters."""
-    lang = book.lang
-    c = book.get(cid)
-    if c is None:
-        return cid
-    if c.type in ("personaje", "amalgama"):
-        bits = [tr(lang, f"t_{c.type}", v=c.value), f"F{c.strength} R{c.resistance} ♥{c.hearts} I{c.impact}"]
-        kws = book.keywords(cid)
-        if kws:
-            bits.append(", ".join(kws))
-    elif c.type == "alma":
-        bits = [tr(lang, "t_alma", v=c.value)]
-    elif c.type == "apoyo":
-        bits = [tr(lang, "t_apoyo", sub=tr(lang, f"sub_{c.subtype or 'normal'}"))]
-    else:
-        bits = [tr(lang, f"t_{c.type}")]
-    return f"{book.name(cid)} [{' · '.join(bits)}]"
+def tokens(ts: Iterable[Token]) -> str:
+    return ", ".join(f"{t.name} {t.count}" if t.count != 1 else t.name for t in ts)
 
 
-def character_line(zone: str, z: dict[str, Any] | None, book: CardBook) -> str:
-    lang = book.lang
-    if not z:
-        return f"    {zone}  —"
-    cid = str(z.get("card"))
-    c = book.get(cid)
-    res = z.get("resistance")
-    res_text = f"R{res}"
-    if c is not None and isinstance(res, int) and res < c.resistance:
-        res_text = f"R{res}/{c.resistance}"
-    bits = [f"F{z.get('strength')} {res_text} ♥{z.get('hearts')} I{z.get('impact')}"]
-    kws = book.keywords(cid)
-    if kws:
-        bits.append(", ".join(kws))
-    status = []
-    if z.get("resting"):
-        status.append(tr(lang, "st_resting"))
-    if z.get("called_this_turn"):
-        status.append(tr(lang, "st_called"))
-    if z.get("attacked"):
-        status.append(tr(lang, "st_attacked"))
-    if z.get("defended"):
-        status.append(tr(lang, "st_defended"))
-    if z.get("zombified"):
-        status.append(tr(lang, "st_zombified"))
-    if z.get("mimica"):
-        status.append(tr(lang, "st_mimica", card=book.name(str(z["mimica"]))))
-    if z.get("mode"):
-        status.append(tr(lang, "st_mode", mode=z["mode"]))
-    if z.get("counters"):
-        counters = z["counters"]
-        text = ", ".join(f"{k} {v}" for k, v in counters.items()) if isinstance(counters, dict) else str(counters)
-        status.append(tr(lang, "st_counters", c=text))
-    for st in z.get("status") or []:
-        status.append(str(st))
-    if status:
-        bits.append(", ".join(status))
-    return f"    {zone}  {book.name(cid)} · " + " · ".join(bits)
+def face_line(f: Face, t: Say) -> str:
+    """A card in play: ``Name · F2 R1/3 ♥1 I1 · keyword, state · tokens`` and what is attached under it."""
+    if f.face_down:
+        return t("face_down")
+    bits = [t("owned", card=f.name, owner=f.owner) if f.owner else f.name]
+    if f.numbers:
+        bits.append(" ".join(number(n) for n in f.numbers))
+    if f.tags:
+        bits.append(", ".join(f.tags))
+    if f.tokens:
+        bits.append(t("tokens", tokens=tokens(f.tokens)))
+    if f.attachments:
+        bits.append(t("attached", cards=", ".join(face_short(a, t) for a in f.attachments)))
+    return " · ".join(bits)
 
 
-def support_text(zone: str, z: dict[str, Any] | None, book: CardBook) -> str:
-    lang = book.lang
-    if not z:
-        return f"{zone} —"
-    cid = str(z.get("card"))
-    c = book.get(cid)
-    if c is not None and c.type == "alma":
-        what = tr(lang, "soul_value", v=c.value)
-    elif c is not None and c.type == "apoyo":
-        what = tr(lang, "apoyo_sub", sub=tr(lang, f"sub_{c.subtype or 'normal'}"))
-    else:
-        what = ""
-    if z.get("equips"):
-        what += ("; " if what else "") + tr(lang, "equips", zones=", ".join(z["equips"]))
-    return f"{zone} {book.name(cid)}" + (f" ({what})" if what else "")
+def face_short(f: Face, t: Say) -> str:
+    """A card with few numbers, in a line of many: ``Name (kind; tag)``."""
+    if f.face_down:
+        return t("face_down")
+    name = t("owned", card=f.name, owner=f.owner) if f.owner else f.name
+    what = "; ".join(x for x in (f.kind, ", ".join(f.tags), tokens(f.tokens)) if x)
+    return f"{name} ({what})" if what else name
 
 
-def side_lines(obs: dict[str, Any], p: str, book: CardBook, me: str | None, deck_name: str,
-               show_hand: bool) -> list[str]:
-    lang = book.lang
-    side = obs[p]
-    if me is None:
-        title = tr(lang, "player", p=p)
-    else:
-        title = tr(lang, "you" if p == me else "opponent", p=p)
-    head = [title]
-    if deck_name:
-        head.append(deck_name)
-    head += [tr(lang, "hearts", n=side["hearts"]), tr(lang, "soul_total", n=side["soul_total"])]
-    if side.get("toxina") is not None:
-        head.append(tr(lang, "toxina", n=side["toxina"]))
+def face_summary(f: Face, t: Say) -> str:
+    """A card in hand, with what matters: ``Name [character 1 · F2 R1 ♥1 I1 · Keyword]``."""
+    if f.face_down:
+        return t("face_down")
+    bits = [b for b in (f.kind, f"{t('cost')} {f.cost}" if f.cost is not None else "",
+                        " ".join(number(n) for n in f.numbers), ", ".join(f.tags)) if b]
+    return f"{f.name} [{' · '.join(bits)}]" if bits else f.name
+
+
+def _slot_text(s: Slot, t: Say, long: bool) -> str:
+    inside = "—" if s.face is None else face_line(s.face, t) if long else face_short(s.face, t)
+    if s.tokens:
+        inside += " · " + t("tokens", tokens=tokens(s.tokens))
+    return f"{s.label} {inside}" if s.label else inside
+
+
+def slots_lines(r: Region, t: Say) -> list[str]:
+    """One line for a single place or places of plain cards (``support: Z1 X (soul 2) · Z2 —``); a line per
+    place when the cards have numbers (characters)."""
+    long = any(s.face is not None and (s.face.numbers or s.face.attachments) for s in r.slots)
+    extra = f" ({', '.join(number(n) for n in r.counters)})" if r.counters else ""
+    if len(r.slots) == 1:
+        return [f"  {r.label}{extra}: {_slot_text(r.slots[0], t, long)}"]
+    if not long:
+        return wrap(f"  {r.label}{extra}: ", [_slot_text(s, t, False) for s in r.slots])
+    return [f"  {r.label}{extra}"] + [f"    {_slot_text(s, t, True)}" for s in r.slots]
+
+
+def row_lines(r: Region, t: Say) -> list[str]:
+    if not r.faces:
+        return [f"  {t('empty_row', label=r.label)}"]
+    if all(f.face_down for f in r.faces):
+        return [f"  {t('count', label=r.label, n=len(r.faces))}"]
+    return [f"  {t('row', label=r.label, n=len(r.faces))}"] + [f"    · {face_summary(f, t)}" for f in r.faces]
+
+
+def pile_words(r: Region, t: Say) -> str:
+    n = r.count if r.count is not None else len(r.faces)
+    return t("count", label=r.label, n=n)
+
+
+def side_lines(side: Side, t: Say, viewer: str | None) -> list[str]:
+    """A side's title and counters, its piles (and hidden rows) by count, the top of each open pile, then its
+    places and rows."""
+    title = t("player" if viewer is None else "you" if side.you else "opponent", p=side.label)
+    head = [title] + ([side.subtitle] if side.subtitle else []) + [number(n) for n in side.counters]
     lines = [" · ".join(head)]
-    counts = tr(lang, "counts", main=side["main_deck_count"], souls=side["soul_deck_count"],
-                support=side["support_deck_count"], mictlan=len(side["mictlan"]), confined=len(side["confined"]),
-                isolated=len(side["isolated"])).split(" · ")
-    if not show_hand or "hand" not in side:
-        counts.insert(0, tr(lang, "hand_count", cards=n_cards(side["hand_count"], lang)))
-    if side["mictlan"]:
-        counts.append(tr(lang, "last_mictlan", card=book.name(side["mictlan"][-1])))
-    lines += wrap("  ", counts)
-    arena = side.get("arena")
-    lines.append("  " + tr(lang, "arena", card=book.name(arena["card"]) if arena else "—"))
-    for s, zone, chars in (("A", "SA", ("C1", "C2")), ("B", "SB", ("C3", "C4"))):
-        sec = side.get(zone)
-        if sec:
-            name = book.name(sec["card"])
-            if sec.get("owner") and sec["owner"] != p:
-                name = tr(lang, "sector_owner", card=name, owner=sec["owner"])
-        else:
-            name = "—"
-        lines.append("  " + tr(lang, "sector", s=s, zone=zone, card=name))
-        for cz in chars:
-            lines.append(character_line(cz, side.get(cz), book))
-    sups = [support_text(f"Z{i}", side.get(f"Z{i}"), book) for i in range(1, 6)]
-    lines += wrap(f"  {tr(lang, 'supports')}: ", sups)
-    if show_hand and "hand" in side:
-        hand = side["hand"]
-        if hand:
-            lines.append("  " + tr(lang, "hand", n=len(hand)))
-            for cid in hand:
-                lines.append(f"    · {card_summary(cid, book)}")
-        else:
-            lines.append("  " + tr(lang, "hand_empty"))
-    return lines
+    counted = [r for r in side.regions if r.kind == "pile" or (r.kind == "row" and r.hidden)]
+    lines += wrap("  ", [pile_words(r, t) for r in counted])
+    lines += [f"  {t('top', label=r.label, card=face_short(r.faces[-1], t))}"
+              for r in counted if r.faces and not r.unordered and not r.faces[-1].face_down]
+    rows = [r for r in side.regions if r.kind == "row" and not r.hidden]
+    for r in side.regions:
+        if r.kind == "slots":
+            lines += slots_lines(r, t)
+        elif r.kind == "stack":
+            lines += [f"  {stack_text(r, t)}"]
+    for r in rows:
+        lines += row_lines(r, t)
+    return lines + [f"  {note}" for note in side.notes]
 
 
-def revealed_lines(obs: dict[str, Any], book: CardBook, me: str, about: str) -> list[str]:
-    """What an effect showed ``me`` about ``about``'s cards: known cards in hand, known deck cards."""
-    lang = book.lang
-    out = []
-    rev = [r for r in obs.get("revealed") or [] if r.get("player") == about]
-    in_hand = [book.name(r["card"]) for r in rev if r.get("zone") == "hand"]
-    if in_hand and about != me:
-        out.append("  " + tr(lang, "known_in_hand", cards=", ".join(in_hand)))
-    for zone in ("main_deck", "soul_deck"):
-        for where in ("top", "bottom"):
-            cards = sorted((r for r in rev if r.get("zone") == zone and r.get("from") == where),
-                           key=lambda r: int(r.get("index", 0)))
-            if cards:
-                out.append("  " + tr(lang, "known_deck", who=tr(lang, "your_deck" if about == me else "their_deck"),
-                                     where=tr(lang, f"deck_{where}"),
-                                     cards=", ".join(book.name(r["card"]) for r in cards)))
-    return out
+def stack_text(r: Region, t: Say) -> str:
+    """``Chain: A: call → B: Lance``: first put on first; the last resolves first."""
+    links = [f"{f.owner}: {face_short(f.model_copy(update={'owner': None}), t)}" if f.owner else face_short(f, t)
+             for f in r.faces]
+    return f"{r.label}: {' → '.join(links) if links else '—'}"
 
 
-def render_board(obs: dict[str, Any], book: CardBook, me: str | None = "A",
-                 deck_names: dict[str, str] | None = None, attacker: str | None = None) -> list[str]:
-    """The board as ``me`` sees it (the opponent on top, ``me`` below, own hand listed); ``me=None`` shows
-    the full observation with both hands (replays)."""
-    lang = book.lang
-    deck_names = deck_names or {}
-    active = obs.get("active", "?")
-    if me is not None and active == me:
-        active_text = tr(lang, "you_short", p=active)
-    elif me is not None:
-        active_text = tr(lang, "opp_short", p=active)
-    else:
-        active_text = str(active)
-    lines = [HEAVY, tr(lang, "turn_header", turn=obs.get("turn"), active=active_text,
-                       phase=phase_name(str(obs.get("phase")), lang)), HEAVY]
-    top, bottom = ("B", "A") if me in (None, "A") else ("A", "B")
-    lines += side_lines(obs, top, book, me, deck_names.get(top, ""), show_hand=me is None)
-    if me is not None:
-        lines += revealed_lines(obs, book, me, top)
-    lines.append(RULE)
-    lines += side_lines(obs, bottom, book, me, deck_names.get(bottom, ""), show_hand=True)
-    if me is not None:
-        lines += revealed_lines(obs, book, me, bottom)
-    chain = obs.get("chain")
-    if chain:
-        links = [f"{link.get('player')}: {link_name(str(link.get('link')), book)}" for link in chain]
-        lines.append(tr(lang, "chain", links=" → ".join(links)))
-    battle = obs.get("battle")
-    if battle:
-        targets = join([_target(t, obs, book) for t in battle.get("targets") or []], lang)
-        if battle.get("hearts") or not targets:
-            targets = tr(lang, "battle_hearts")
-        key = "battle_with" if attacker else "battle"
-        lines.append(tr(lang, key, player=battle.get("player"), targets=targets,
-                        attacker=book.name(attacker) if attacker else ""))
+def center_lines(r: Region, t: Say) -> list[str]:
+    if r.kind == "stack":
+        return [stack_text(r, t)]
+    if r.kind == "slots":
+        return [ln[2:] for ln in slots_lines(r, t)]
+    if r.kind == "pile":
+        return [pile_words(r, t)]
+    return [ln[2:] for ln in row_lines(r, t)]
+
+
+def order(board: Board) -> list[Side]:
+    """The viewer's side last (below); a spectator's or a replay's in reverse seat order (A below)."""
+    sides = list(board.sides)
+    mine = [s for s in sides if s.you]
+    if not mine:
+        return sides[::-1]
+    return [s for s in sides if not s.you] + mine
+
+
+def header(board: Board, t: Say) -> str:
+    if board.header:
+        return board.header
+    active = board.active or "?"
+    if board.viewer is not None and board.active is not None:
+        active = t("you_short" if board.active == board.viewer else "opp_short", p=board.active)
+    return t("turn_header", turn=board.turn if board.turn is not None else "?", active=active, phase=board.phase)
+
+
+def render_board(board: Board, t: Say) -> list[str]:
+    """The whole board: header, the sides (a rule between them), the shared regions, the table's state lines
+    and, when another seat is choosing in secret, that it is."""
+    lines = [HEAVY, header(board, t), HEAVY]
+    for i, side in enumerate(order(board)):
+        if i:
+            lines.append(RULE)
+        lines += side_lines(side, t, board.viewer)
+    for r in board.center:
+        lines += center_lines(r, t)
+    lines += list(board.status)
+    p = board.prompt
+    if p is not None and p.secret and p.player != board.viewer:
+        lines.append(t("secret_pending", p=p.player))
     lines.append(RULE)
     return lines
-
-
-def _target(ref: str, obs: dict[str, Any], book: CardBook) -> str:
-    side, _, zone = ref.partition(".")
-    z = obs.get(side, {}).get(zone)
-    if isinstance(z, dict) and z.get("card"):
-        return f"{book.name(str(z['card']))} ({ref})"
-    return ref
-
-
-_LINKS_ES = {"ability": "habilidad", "apoyo": "apoyo", "call": "llamado", "trigger": "disparo"}
-_LINKS_EN = {"ability": "ability", "apoyo": "support", "call": "call", "trigger": "trigger"}
-
-
-def link_name(link: str, book: CardBook) -> str:
-    table = _LINKS_EN if book.lang == "en" else _LINKS_ES
-    return table.get(link) or book.ability_name(link)

@@ -11,6 +11,10 @@ from tablero.core.registry import languages
 
 
 @click.command("play")
+@click.option("--game", "game_name", default=None, metavar="NAME",
+              help="The game (see `tablero games`; default: the default game).")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="An engine option (house rule) of the game (repeatable; `tablero games --json` lists them).")
 @click.option("--deck", default=None, metavar="DECK",
               help="Your deck: a shipped deck id (tablero deck list) or a deck file. Default: the edition's first.")
 @click.option("--opponent-deck", default=None, metavar="DECK",
@@ -25,23 +29,32 @@ from tablero.core.registry import languages
               help="Seconds per decision for --vs mcts.")
 @click.option("--save", default=None, type=click.Path(dir_okay=False, path_type=Path),
               help="Write the game (decks, seed, actions) to this JSON file after every action.")
-@click.option("--match", is_flag=True, help="Best of three CHOQUES (CH-0.4); the loser chooses who starts.")
-@click.option("--edition", default="choque-2026", show_default=True,
-              type=click.Choice(["choque-2026", "choque-legacy"]))
+@click.option("--match", is_flag=True, help="A match, for a game that has them (Choque: best of three CHOQUES, "
+              "CH-0.4); the loser chooses who starts.")
+@click.option("--edition", default=None, help="The edition (default: the game's default edition).")
 @click.option("--windows", default="chain", show_default=True, type=click.Choice(["always", "chain", "never"]),
               help="Response windows to stop at: always, only when something is on the chain, or never "
                    "(passed for you). Changed during the game with w.")
-def play(deck: str | None, opponent_deck: str | None, vs: str, seed: int | None, lang: str, budget: float,
-         save: Path | None, match: bool, edition: str, windows: str) -> None:
-    """Play Choque de Héroes in the terminal: you are seat A against a computer player (seat B).
+def play(game_name: str | None, option_pairs: tuple[str, ...], deck: str | None, opponent_deck: str | None, vs: str,
+         seed: int | None, lang: str, budget: float, save: Path | None, match: bool, edition: str | None,
+         windows: str) -> None:
+    """Play a game in the terminal: you are seat A against a computer player (seat B).
 
     Each time you must decide you see what happened, the board and the numbered legal actions: type a
     number. ? help, s surrender, q quit.
     """
+    from tablero.core import TableroError, plugin
+
     from .session import PlayOptions, run_play
 
+    try:
+        options = plugin(game_name).parse_option_pairs(option_pairs)
+    except TableroError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
     opts = PlayOptions(deck=deck, opponent_deck=opponent_deck, vs=vs, lang=lang, budget=budget, save=save,
-                       match=match, edition=edition, windows=windows)  # its seed is drawn at random...
+                       match=match, edition=edition, windows=windows, game=game_name,
+                       options=options)  # its seed is drawn at random...
     if seed is not None:
         opts.seed = seed  # ...unless one is given
     sys.exit(run_play(opts))
@@ -50,7 +63,7 @@ def play(deck: str | None, opponent_deck: str | None, vs: str, seed: int | None,
 @click.command("replay")
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--lang", default="es", show_default=True, type=click.Choice(languages()))
-@click.option("--game", "game_no", default=None, type=int, help="For a saved match: which CHOQUE (from 1).")
+@click.option("--game", "game_no", default=None, type=int, help="For a saved match: which of its games (from 1).")
 def replay(file: Path, lang: str, game_no: int | None) -> None:
     """Step through a game saved by 'tablero play --save': Enter next, b back, a number jumps, q quits.
 

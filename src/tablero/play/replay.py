@@ -14,16 +14,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from tablero.core import BadInput, TableroError
+from tablero.core.game import Game
 from tablero.core.record import GameRecord, Replay, ReplayStep, load_records
 
 from .board import render_board
-from .describe import describe
-from .events import event_lines
-from .session import Console
-from .text import CardBook, tr
+from .session import Console, event_lines
+from .text import Texts, tr
 
 Step = ReplayStep  # the position before an action, the action, and where its events end in the log
 
@@ -37,6 +36,7 @@ class Rebuilt:
     final_obs: dict[str, Any]
     log: list[dict[str, Any]]
     replay: Replay
+    game: Game  # the position reached
 
     def obs_at(self, i: int) -> dict[str, Any]:
         """The observation after ``i`` actions."""
@@ -57,7 +57,7 @@ def rebuild(rec: GameRecord, where: str = "") -> Rebuilt:
                   if rec.rules_version != rec.current else "")
         raise BadInput(f"{at}cannot set up the game under the current rules (version {rec.current}{played}): "
                        f"{rp.refusal}")
-    return Rebuilt(rec, rp.start_obs, rp.start_log, rp.steps, rp.game.observe(), list(rp.game.log), rp)
+    return Rebuilt(rec, rp.start_obs, rp.start_log, rp.steps, rp.game.observe(), list(rp.game.log), rp, rp.game)
 
 
 class Replayer:
@@ -65,14 +65,10 @@ class Replayer:
         self.rb = rb
         self.lang = lang
         self.con = console
-        decks = rb.record.build_decks()
-        from tablero.games.choque.cardfile import shipped_pool
-
-        self.book = CardBook(list(shipped_pool()) + [c for d in decks for c in cast(Any, d).all_cards()], lang)
-        self.deck_names = {"A": decks[0].name, "B": decks[1].name}
-
-    def t(self, key: str, **kw: object) -> str:
-        return tr(self.lang, key, **kw)
+        p = rb.record.plugin
+        self.words = p.presenter(lang, p.game_cards(rb.game))
+        self.t = Texts(p.name, lang)
+        self.deck_names = {seat: str(d.get("name", "")) for seat, d in zip(("A", "B"), rb.record.decks, strict=False)}
 
     def result(self, w: str | None = None) -> str:
         if w is None:
@@ -105,19 +101,15 @@ class Replayer:
             events = rb.log[:rb.start_log]
         else:
             step = rb.steps[i - 1]
-            what = describe(step.action, step.obs, step.kind, self.book, None)
+            what = self.words.action(step.action, step.obs, step.kind, None)
             self.con.say(self.t("r_step", i=i, n=n, who=step.action.get("player", "?"), what=what))
             begin = rb.steps[i - 2].log_end if i > 1 else rb.start_log
             events = rb.log[begin:step.log_end]
-        lines = [ln for ln in event_lines(events, self.book) if ln]
+        lines = [ln for ln in event_lines(events, self.words) if ln]
         self.con.lines(["  " + ln for ln in lines])
-        obs = rb.obs_at(i)
-        attacker = None
-        if obs.get("battle"):
-            end = rb.steps[i - 1].log_end if i > 0 else rb.start_log
-            attacks = [e for e in rb.log[:end] if e.get("event") == "attack"]
-            attacker = str(attacks[-1]["attacker"]) if attacks else None
-        self.con.lines(render_board(obs, self.book, None, self.deck_names, attacker))
+        end = rb.steps[i - 1].log_end if i > 0 else rb.start_log
+        board = self.words.board(rb.obs_at(i), None, self.deck_names, rb.log[:end])
+        self.con.lines(render_board(board, self.t))
         if i == n:
             rp = self.rb.replay
             if rp.holds:

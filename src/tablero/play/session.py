@@ -17,25 +17,17 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import Any, TextIO
 
 from tablero.agents import Agent, Seat, make_agent
 from tablero.core import BadInput, IllegalAction, Rng, TableroError, derive_seed, secure_seed
+from tablero.core.game import Game
+from tablero.core.plugin import Deck, GamePlugin, Match, Presenter
 from tablero.core.record import GameRecord, deck_json, match_json, write_json
-from tablero.games.choque.cardfile import shipped_pool
-from tablero.games.choque.cards import CardDef
-from tablero.games.choque.deck import Deck, check_deck
-from tablero.games.choque.deckfile import DeckFile, load_deck, shipped_decks
-from tablero.games.choque.game import ChoqueGame
-from tablero.games.choque.match import Match
-from tablero.games.choque.narrate import n_cards
-from tablero.games.choque.plugin import PLUGIN
-from tablero.games.choque.state import NAMES
+from tablero.core.registry import plugin
 
-from .board import link_name, render_board
-from .describe import describe
-from .events import event_lines
-from .text import TEXTS, CardBook, tr
+from .board import render_board
+from .text import Texts
 
 HUMAN = "A"
 COMPUTER = "B"
@@ -83,19 +75,21 @@ class PlayOptions:
     budget: float = 1.0
     save: Path | None = None
     match: bool = False
-    edition: str = "choque-2026"
+    edition: str | None = None  # the game's default edition unless given
     windows: str = "chain"  # response windows to stop at: always, chain (something on it), never
+    game: str | None = None  # the game (the default game unless given)
+    options: dict[str, Any] = field(default_factory=dict)  # its engine options (house rules)
 
 
-def resolve_deck(spec: str, edition: str) -> tuple[str, Deck]:
+def resolve_deck(p: GamePlugin, spec: str, edition: str) -> tuple[str, Deck]:
     """A shipped deck id, or the path of a deck file."""
-    decks = shipped_decks()
+    decks = p.shipped_decks()
     if spec in decks:
         return spec, decks[spec].deck
     path = Path(spec)
     if path.suffix in (".yaml", ".yml") or path.exists():
-        df: DeckFile = load_deck(path, shipped_pool())
-        problems = check_deck(df.deck, edition)  # told before the game's header, not after (CH-2)
+        df = p.load_deck(path)
+        problems = p.check_deck(df.deck, edition)  # told before the game's header, not after
         if problems:
             raise BadInput(f"{spec}: the deck is not legal in {edition}: " + "; ".join(str(v) for v in problems))
         return df.id, df.deck
@@ -104,15 +98,15 @@ def resolve_deck(spec: str, edition: str) -> tuple[str, Deck]:
                    "is accepted too")
 
 
-def choose_decks(opts: PlayOptions) -> tuple[tuple[str, Deck], tuple[str, Deck]]:
+def choose_decks(p: GamePlugin, opts: PlayOptions, edition: str) -> tuple[tuple[str, Deck], tuple[str, Deck]]:
     """The human's deck (default: the edition's first shipped deck) and the opponent's (default: drawn by
     the seed among the edition's shipped decks)."""
-    options = [d for d in shipped_decks().values() if d.deck.edition == opts.edition]
+    options = [d for d in p.shipped_decks().values() if d.deck.edition == edition]
     if (opts.deck is None or opts.opponent_deck is None) and not options:
-        raise BadInput(f"no shipped deck for {opts.edition}; name decks with --deck and --opponent-deck")
-    mine = resolve_deck(opts.deck, opts.edition) if opts.deck else (options[0].id, options[0].deck)
+        raise BadInput(f"no shipped deck for {edition}; name decks with --deck and --opponent-deck")
+    mine = resolve_deck(p, opts.deck, edition) if opts.deck else (options[0].id, options[0].deck)
     if opts.opponent_deck:
-        theirs = resolve_deck(opts.opponent_deck, opts.edition)
+        theirs = resolve_deck(p, opts.opponent_deck, edition)
     else:
         pick = Rng(derive_seed(opts.seed, "opponent-deck")).choice(options)
         theirs = (pick.id, pick.deck)
@@ -120,23 +114,27 @@ def choose_decks(opts: PlayOptions) -> tuple[tuple[str, Deck], tuple[str, Deck]]
 
 
 class PlaySession:
-    """One ``tablero play`` run: a single CHOQUE or a best-of-three match."""
+    """One ``tablero play`` run: a single game or a match (Choque's best of three CHOQUES)."""
 
     def __init__(self, opts: PlayOptions, console: Console) -> None:
         self.opts = opts
         self.con = console
         self.lang = opts.lang
-        (self.deck_id, self.deck), (self.opp_id, self.opp_deck) = choose_decks(opts)
-        cards = list(shipped_pool()) + self.deck.all_cards() + self.opp_deck.all_cards()
-        self.book = CardBook(cards, opts.lang)
+        self.plugin = p = plugin(opts.game)
+        self.edition = p.edition(opts.edition)
+        self.options = p.check_options(opts.options)
+        (self.deck_id, self.deck), (self.opp_id, self.opp_deck) = choose_decks(p, opts, self.edition)
+        self.words: Presenter = p.presenter(opts.lang)  # until the first game names every card dealt
+        self.t = Texts(p.name, opts.lang)
         self.agent_name = opts.vs
         self.agents = {HUMAN: "human", COMPUTER: opts.vs}
         self.records: list[GameRecord] = []
-        self.match: Match | None = Match() if opts.match else None
+        self.match: Match | None = None
+        if opts.match:
+            self.match = p.new_match()
+            if self.match is None:
+                raise BadInput(f"{p.name} has no matches: play single games")
         self.deck_names = {HUMAN: self.deck.name, COMPUTER: self.opp_deck.name}
-
-    def t(self, key: str, **kw: object) -> str:
-        return tr(self.lang, key, **kw)
 
     # -- saving ------------------------------------------------------------------------------------
     def save(self) -> None:
@@ -162,12 +160,12 @@ class PlaySession:
     def run(self) -> int:
         """Play; the exit status (0: played or left cleanly)."""
         vs = {"greedy": "greedy", "random": "random", "mcts": "MCTS"}.get(self.opts.vs, self.opts.vs)
-        self.con.say(self.t("welcome", you=HUMAN, deck=self.deck.name, vs=vs, opp=COMPUTER,
-                            opp_deck=self.opp_deck.name))
-        self.con.say(self.t("legend"))
+        self.con.say(self.t("welcome", title=self.plugin.title(self.lang), you=HUMAN, deck=self.deck.name, vs=vs,
+                            opp=COMPUTER, opp_deck=self.opp_deck.name))
+        self.con.say(self.words.legend())
         try:
             if self.match is None:
-                self.play_choque(self.opts.seed, None)
+                self.play_game(self.opts.seed, None)
             else:
                 self.play_match(self.match)
         except KeyboardInterrupt:
@@ -200,9 +198,10 @@ class PlaySession:
             elif chooser == HUMAN:
                 first = self.ask_first()
             else:
-                first = COMPUTER  # CH-4.2: the computer, having lost, chooses to start
+                first = COMPUTER  # the computer, having lost, chooses to start
                 self.con.say(self.t("match_opp_starts"))
-            winner = self.play_choque(derive_seed(self.opts.seed, f"choque:{n}"), first)
+            # the label each game's seed is derived under: fixed, so that a match replays from its seed
+            winner = self.play_game(derive_seed(self.opts.seed, f"choque:{n}"), first)
             m.record(winner)
             self.save()
             wins = m.wins
@@ -230,15 +229,22 @@ class PlaySession:
                 return COMPUTER
             self.con.say(self.t("bad_input", text=ans, n=2))
 
-    def play_choque(self, seed: int, first: str | None) -> str:
-        """Play one CHOQUE to its end; its winner. Raises ``Quit`` when the human leaves."""
-        rec = GameRecord(edition=self.opts.edition, seed=seed,
-                         decks=[deck_json(PLUGIN, self.deck, self.deck_id),
-                                deck_json(PLUGIN, self.opp_deck, self.opp_id)],
-                         first=first, agents=dict(self.agents))
+    def new_record(self, seed: int, first: str | None) -> tuple[GameRecord, Game]:
+        """The record of a new game and the game, which reproduces from it (decks, seed, rules version,
+        options, actions); the presenter then names every card it was dealt."""
+        p = self.plugin
+        rec = GameRecord(game=p.name, edition=self.edition, seed=seed,
+                         decks=[deck_json(p, self.deck, self.deck_id), deck_json(p, self.opp_deck, self.opp_id)],
+                         first=first, agents=dict(self.agents), options=dict(self.options))
         self.records.append(rec)
-        game = cast(ChoqueGame, rec.new_game())
-        rec.options = game.s.options.to_json()  # with the rules version, what reproduces the game
+        game = rec.new_game()
+        if len(self.records) == 1:
+            self.words = p.presenter(self.lang, p.game_cards(game))
+        return rec, game
+
+    def play_game(self, seed: int, first: str | None) -> str:
+        """Play one game to its end; its winner. Raises ``Quit`` when the human leaves."""
+        rec, game = self.new_record(seed, first)
         agent = self.make_agent(seed)
         self.save()
         shown = 0
@@ -246,16 +252,14 @@ class PlaySession:
             d = game.pending
             assert d is not None
             if d.player == COMPUTER:
-                action = agent.act(Seat(game, COMPUTER))
-                self.apply(game, rec, action)
+                self.apply(game, rec, agent.act(Seat(game, COMPUTER)))
                 continue
             log = game.log_for(HUMAN)
             self.show_events(log[shown:])
             shown = len(log)
             if not self.answer_forced(game, rec):
                 self.human_turn(game, rec)
-        log = game.log_for(HUMAN)
-        self.show_events(log[shown:])
+        self.show_events(game.log_for(HUMAN, shown))
         winner = game.winner or "draw"
         rec.winner = winner
         self.save()
@@ -268,12 +272,12 @@ class PlaySession:
         self.con.say(self.t("game_seed", seed=seed))  # only now: it would have told the computer's hand
         return winner
 
-    def apply(self, game: ChoqueGame, rec: GameRecord, action: dict[str, Any]) -> None:
+    def apply(self, game: Game, rec: GameRecord, action: dict[str, Any]) -> None:
         rec.actions.append(dict(game.apply_canonical(action)))  # as matched: the form every record stores
         self.save()
 
     def show_events(self, events: list[dict[str, Any]]) -> None:
-        lines = event_lines(events, self.book)
+        lines = event_lines(events, self.words)
         while lines and not lines[0]:
             lines.pop(0)
         if lines:
@@ -281,81 +285,63 @@ class PlaySession:
             self.con.say(self.t("log_header"))
             self.con.lines(["  " + ln if ln else "" for ln in lines])
 
-    def decision_text(self, game: ChoqueGame, kind: str) -> str:
-        extra = choice_context(game, self.book)
-        if extra and kind == "choose":
-            return extra
-        text = self.t(f"k_{kind}") if f"k_{kind}" in _kinds() else kind
-        return f"{text} {extra}" if extra else text
-
-    def show_cards(self, game: ChoqueGame) -> None:
-        """The rules text of every card the human sees: their hand, then both fields."""
-        obs = game.view(HUMAN)
-        ids: list[str] = list(obs[HUMAN].get("hand", []))
-        for p in (HUMAN, COMPUTER):
-            for zone in ("C1", "C2", "C3", "C4", "Z1", "Z2", "Z3", "Z4", "Z5", "SA", "SB", "arena"):
-                z = obs[p].get(zone)
-                if isinstance(z, dict) and isinstance(z.get("card"), str):
-                    ids.append(z["card"])
+    def show_cards(self, game: Game) -> None:
+        """The rules text of every card the human sees face up: their hand, then the whole table."""
+        board = self.words.board(game.view(HUMAN), HUMAN)
+        mine = board.model_copy(update={"sides": (board.side(HUMAN),), "center": ()})
+        ids = [f.card for b, kinds in ((mine, {"row"}), (board, {"slots"})) for f in b.faces(frozenset(kinds))
+               if f.card is not None]
         self.con.say(self.t("cards_header"))
         for cid in dict.fromkeys(ids):
-            text = self.book.text(cid)
-            self.con.say(f"  {self.book.name(cid)}: {text}" if text else f"  {self.book.name(cid)}")
+            text = self.words.card_text(cid)
+            name = self.words.card_name(cid)
+            self.con.say(f"  {name}: {text}" if text else f"  {name}")
 
-    def show_decision(self, game: ChoqueGame, legal: list[dict[str, Any]]) -> None:
+    def show_decision(self, game: Game, legal: list[dict[str, Any]]) -> None:
         d = game.pending
         assert d is not None
         obs = game.view(HUMAN)
-        attacker = None
-        if obs.get("battle"):
-            attacks = [e for e in game.log_for(HUMAN) if e.get("event") == "attack"]
-            attacker = str(attacks[-1]["attacker"]) if attacks else None
+        board = self.words.board(obs, HUMAN, self.deck_names, game.log_for(HUMAN))
         self.con.say("")
-        self.con.lines(render_board(obs, self.book, HUMAN, self.deck_names, attacker))
-        self.con.say(self.decision_text(game, d.kind))
+        self.con.lines(render_board(board, self.t))
+        self.con.say(self.words.decision(game))
         self.con.say(self.t("actions_header"))
         width = len(str(len(legal)))
         for i, act in enumerate(legal, 1):
-            self.con.say(f"  {i:>{width}}) {describe(act, obs, d.kind, self.book, HUMAN)}")
+            self.con.say(f"  {i:>{width}}) {self.words.action(act, obs, d.kind, HUMAN)}")
 
-    def answer_forced(self, game: ChoqueGame, rec: GameRecord) -> bool:
-        """CH-5.3 (revised ruling): the mandatory ofrenda, whose one answer is ``ofrenda``, is made for the human
-        ("front ends may answer it for the player"), with a line that says so; True when it was."""
-        d = game.pending
-        legal = game.legal_actions()
-        if d is None or d.kind != "ofrenda" or d.optional or [a["do"] for a in legal] != ["ofrenda"]:
+    def answer_forced(self, game: Game, rec: GameRecord) -> bool:
+        """A decision the game lets a front end answer for the player (``Presenter.auto_answer``: Choque's
+        mandatory ofrenda, CH-5.3) is made for the human, with a line that says so; True when it was."""
+        auto = self.words.auto_answer(game)
+        if auto is None:
             return False
-        n = int(game.view(HUMAN)[HUMAN]["hand_count"])
         self.con.say("")
-        self.con.say(self.t("auto_ofrenda", cards=n_cards(n, self.lang)) if n else self.t("auto_ofrenda_empty"))
-        self.apply(game, rec, legal[0])
+        self.con.say(auto.text)
+        self.apply(game, rec, dict(auto.action))
         return True
 
-    # -- response windows (CH-7.5): one line, and only those the player wants to stop at ----------------
-    def chain_text(self, game: ChoqueGame) -> str:
-        """What is on the chain, link by link, in words ("nothing on the chain")."""
-        links = [self.t("window_link", player=NAMES[link.player], what=link_words(game, link, self.book))
-                 for link in game.s.chain]
-        return self.t("window_chain", links=" → ".join(links)) if links else self.t("window_empty")
-
-    def pass_window(self, game: ChoqueGame, rec: GameRecord, legal: list[dict[str, Any]]) -> bool:
+    # -- response windows: one line, and only those the player wants to stop at ---------------------------
+    def pass_window(self, game: Game, rec: GameRecord, legal: list[dict[str, Any]]) -> bool:
         """Pass a response window the player does not stop at (``windows``); True when it was passed."""
+        w = self.words.window(game)
         mode = self.opts.windows
-        chained = bool(game.s.chain)
-        if mode == "always" or (mode == "chain" and chained):
+        if w is None or mode == "always" or (mode == "chain" and w.stacked):
             return False
         passing = next(a for a in legal if game.is_pass(a))
-        if chained:  # passing what the opponent did is said; an empty window passes quietly
-            self.con.say(self.t("window_passed", chain=self.chain_text(game), mode=self.t(f"wm_{mode}")))
+        if w.stacked:  # passing what the opponent did is said; an empty window passes quietly
+            self.con.say(self.t("window_passed", chain=w.text, mode=self.t(f"wm_{mode}")))
         self.apply(game, rec, passing)
         return True
 
-    def show_window(self, game: ChoqueGame, legal: list[dict[str, Any]]) -> None:
+    def show_window(self, game: Game, legal: list[dict[str, Any]], text: str) -> None:
         obs = game.view(HUMAN)
-        where = self.t("window_where", turn=obs["turn"], active=obs["active"], phase=self.t(f"ph_{obs['phase']}"))
-        options = "  ".join(f"{i}) {describe(a, obs, 'response', self.book, HUMAN)}" for i, a in enumerate(legal, 1))
+        board = self.words.board(obs, HUMAN)
+        where = self.t("window_where", turn=board.turn, active=board.active, phase=board.phase)
+        kind = game.pending.kind if game.pending is not None else None
+        options = "  ".join(f"{i}) {self.words.action(a, obs, kind, HUMAN)}" for i, a in enumerate(legal, 1))
         self.con.say("")
-        self.con.say(self.t("window", where=where, chain=self.chain_text(game), options=options))
+        self.con.say(self.t("window", where=where, chain=text, options=options))
 
     def set_windows(self) -> None:
         ans = self.con.ask(self.t("windows_ask"))
@@ -364,18 +350,18 @@ class PlaySession:
             self.opts.windows = mode
         self.con.say(self.t("windows_set", mode=self.t(f"wm_{self.opts.windows}")))
 
-    def human_turn(self, game: ChoqueGame, rec: GameRecord) -> None:
+    def human_turn(self, game: Game, rec: GameRecord) -> None:
         """The human's decision: a response window they do not stop at is passed for them; otherwise it is
         shown, and their answers are read until one of them decides (``answer``)."""
         legal = game.legal_actions()
-        window = game.pending is not None and game.pending.kind == "response"
-        if window and self.pass_window(game, rec, legal):
+        w = self.words.window(game)
+        if w is not None and self.pass_window(game, rec, legal):
             return
-        if window:
-            self.show_window(game, legal)
+        if w is not None:
+            self.show_window(game, legal, w.text)
         else:
             self.show_decision(game, legal)
-        while not self.answer(game, rec, legal, window):
+        while not self.answer(game, rec, legal, w is not None):
             pass
 
     def ask_or_quit(self, prompt: str) -> str:
@@ -387,7 +373,7 @@ class PlaySession:
             raise Quit
         return ans
 
-    def answer(self, game: ChoqueGame, rec: GameRecord, legal: list[dict[str, Any]], window: bool) -> bool:
+    def answer(self, game: Game, rec: GameRecord, legal: list[dict[str, Any]], window: bool) -> bool:
         """Read one answer and act on it: a number picks that action, an empty line the only one, a word is a
         command (``run_command``). True once an action was applied: the decision is answered."""
         n = len(legal)
@@ -403,7 +389,7 @@ class PlaySession:
             return False
         return self.run_command(game, rec, legal, window, low, ans)
 
-    def pick_action(self, game: ChoqueGame, rec: GameRecord, legal: list[dict[str, Any]], k: int) -> bool:
+    def pick_action(self, game: Game, rec: GameRecord, legal: list[dict[str, Any]], k: int) -> bool:
         """Apply the ``k``-th listed action (from 1); False, said, when there is none of that number."""
         if not 1 <= k <= len(legal):
             self.con.say(self.t("out_of_range", k=k, n=len(legal)))
@@ -415,13 +401,13 @@ class PlaySession:
             return False
         return True
 
-    def run_command(self, game: ChoqueGame, rec: GameRecord, legal: list[dict[str, Any]], window: bool, low: str,
-                ans: str) -> bool:
+    def run_command(self, game: Game, rec: GameRecord, legal: list[dict[str, Any]], window: bool, low: str,
+                    ans: str) -> bool:
         """A word of the legend (help, board, cards, log, windows, surrender, quit), ``low`` being ``ans`` in
         lower case; True when it answered the decision (a surrender, or a window passed after a new setting)."""
         if low in ("?", "ayuda", "help", "h"):
             saved = self.t("help_saved") if self.opts.save is not None else ""
-            self.con.say(self.t("help", saved=saved))
+            self.con.say(self.t("help", saved=saved, game_help=self.words.help()))
         elif low in ("t", "tablero", "board"):
             self.show_decision(game, legal)
         elif low in ("v", "ver", "cards"):
@@ -440,66 +426,28 @@ class PlaySession:
             self.con.say(self.t("bad_input", text=ans, n=len(legal)))
         return False
 
-    def surrender(self, game: ChoqueGame, rec: GameRecord) -> bool:
-        """Surrender once the human confirms it; True when they did."""
+    def surrender(self, game: Game, rec: GameRecord) -> bool:
+        """Concede once the human confirms it; True when they did."""
+        concede = game.concede_action(HUMAN)
+        if concede is None:
+            self.con.say(self.t("bad_input", text="s", n=len(game.legal_actions())))
+            return False
         confirm = self.ask_or_quit(self.t("confirm_surrender"))
         if confirm.lower() in YES:
-            self.apply(game, rec, {"player": HUMAN, "do": "surrender"})
+            self.apply(game, rec, dict(concede))
             return True
         self.con.say(self.t("not_surrendering"))
         return False
 
-def _kinds() -> set[str]:
-    return {f"k_{k}" for k in ("action", "combat", "response", "defend", "ofrenda", "choose", "discard",
-                                "battle_repeat")}
 
-
-def choice_context(game: ChoqueGame, book: CardBook) -> str:
-    """What a ``choose`` decision is about. The Game API says only ``choose``; the engine's pending record
-    (``pending.py``) names the ability (read-only here), so the human knows what they are picking for."""
-    lang = book.lang
-    try:
-        pending = game.s.pending
-        if pending is None or pending.kind != "choose":
-            return ""
-        data = pending.data
-        what = data.what
-        if what == "elite":
-            return tr(lang, "c_elite", card=_uid_name(game, data.uid, book))
-        if what == "cosmo":
-            return tr(lang, "c_cosmo", card=book.name(data.card.id))
-        if what == "optional":
-            return tr(lang, "c_optional", ability=book.ability_name(str(getattr(data.ability, "name", "?"))))
-        if what == "trig_target":
-            return tr(lang, "c_trig_target", ability=book.ability_name(str(getattr(data.run.ability, "name", "?"))))
-        if what == "targets":
-            return tr(lang, "c_targets", ability=book.ability_name(str(getattr(data.ability, "name", "?"))))
-        if what == "select":
-            purpose, op, src = data.purpose, data.op, data.source
-            source = _handle_name(game, src, book)
-            verb_key = f"v_{getattr(op, 'verb', '')}"
-            verb = tr(lang, verb_key) if verb_key in TEXTS else str(getattr(op, "verb", ""))
-            return tr(lang, f"c_select_{purpose}", source=source, verb=verb)
-        if what in ("clarividencia", "mimica", "zombificar", "zone"):
-            return tr(lang, f"c_{what}")
-    except (AttributeError, IndexError, KeyError, TypeError):
-        return ""
-    return ""
-
-
-def _handle_name(game: ChoqueGame, h: Any, book: CardBook) -> str:
-    """The card an engine handle (``("char", uid)``, ``("zone", pi, "Z1", card)``, ...) points at."""
-    if h and h[0] == "char":
-        return _uid_name(game, h[1], book)
-    card = h[-1] if h else None
-    return book.name(str(card.id)) if isinstance(card, CardDef) else "?"
-
-
-def _uid_name(game: ChoqueGame, uid: Any, book: CardBook) -> str:
-    found = game.s.find(uid)
-    if found is None:
-        return "?"
-    return book.name(found[2].card.id)
+def event_lines(events: list[dict[str, Any]], words: Presenter) -> list[str]:
+    """The log as the terminal prints it: each entry in the game's words, a blank line before each turn."""
+    out = []
+    for event in events:
+        if event.get("event") == "turn":
+            out.append("")
+        out.append(words.event(event))
+    return out
 
 
 def run_play(opts: PlayOptions, console: Console | None = None) -> int:
@@ -509,22 +457,3 @@ def run_play(opts: PlayOptions, console: Console | None = None) -> int:
     except TableroError as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
-
-
-def link_words(game: ChoqueGame, link: Any, book: CardBook) -> str:
-    """A chain link in words: its ability and the card it comes from, read from the link's record
-    (``links.py``, read-only), or the kind of link when it names neither (a keyword's link)."""
-    ability = getattr(link, "ability", None)
-    card = getattr(link, "card", None)
-    source = getattr(link, "source", None)
-    if card is None and source is not None:
-        if source[0] == "char":
-            found = game.s.find(source[1])
-            card = found[2].card if found is not None else None
-        elif isinstance(source[-1], CardDef):
-            card = source[-1]
-    name = book.name(card.id) if isinstance(card, CardDef) else ""
-    if ability is not None and ability.name not in ("effect", "ability"):
-        what = book.ability_name(ability.name)
-        return f"{what} ({name})" if name else what
-    return name or link_name(str(link.kind), book)

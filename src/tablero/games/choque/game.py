@@ -97,6 +97,7 @@ class ChoqueGame(Game):
     option_names: ClassVar[frozenset[str]] = frozenset(OPTIONS)
     free_kinds: ClassVar[frozenset[str]] = frozenset({"action", "combat"})  # CH-5.6, CH-5.7
     pass_verb: ClassVar[str | None] = "pass"
+    concede_verb: ClassVar[str | None] = "surrender"  # CH-10.3
 
     @classmethod
     def options_for_rules(cls, version: int) -> dict[str, Any]:

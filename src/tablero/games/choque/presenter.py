@@ -7,8 +7,15 @@ import functools
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
+from tablero.core.board import Board
+from tablero.core.game import Game
+from tablero.core.plugin import AutoAnswer, Window
+
+from . import prompts
+from .board import project
 from .cardbook import CardBook
 from .describe import describe, describe_group
+from .game import ChoqueGame
 from .narrate import narrate
 
 
@@ -44,6 +51,31 @@ class ChoquePresenter:
         if self.lang == "en":
             return f"{decisions} decisions, {view['turn']} turns; hearts A {a}, B {b}."
         return f"{decisions} decisiones, {view['turn']} turnos; corazones A {a}, B {b}."
+
+    def board(self, view: Mapping[str, Any], seat: str | None, names: Mapping[str, str] | None = None,
+              log: Iterable[Mapping[str, Any]] = ()) -> Board:
+        return project(view, self.book, seat, names, log)
+
+    def decision(self, game: Game) -> str:
+        return prompts.decision(cast(ChoqueGame, game), self.book)
+
+    def auto_answer(self, game: Game) -> AutoAnswer | None:
+        return prompts.auto_answer(cast(ChoqueGame, game), self.book)
+
+    def window(self, game: Game) -> Window | None:
+        return prompts.window(cast(ChoqueGame, game), self.book)
+
+    def card_text(self, card: str) -> str:
+        return self.book.text(card)
+
+    def card_name(self, card: str) -> str:
+        return self.book.name(card)
+
+    def help(self) -> str:
+        return prompts.say("help", self.lang)
+
+    def legend(self) -> str:
+        return prompts.say("legend", self.lang)
 
 
 @functools.cache

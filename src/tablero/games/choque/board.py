@@ -1,0 +1,237 @@
+"""Choque's table in the shared board schema (``core/board.py``): a view (CH-11) projected for one viewer in
+their language. Each side holds its piles (decks, Mictlán, confined, isolated), its hand, its arena, its two
+sectors with their character zones (CH-3.1: sector A is SA with C1 and C2, sector B is SB with C3 and C4) and
+its support zones Z1–Z5 (CH-3.3); the center holds the chain (CH-7). Only what the view holds is projected, so
+the board of a seat's view shows no more than that view does."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tablero.core.board import Board, Face, Number, Prompt, Region, Side, Slot, Token
+from tablero.core.i18n import Msg, msg
+
+from .cardbook import CardBook
+from .catalogue import words
+from .narrate import join
+
+SECTORS = (("A", "SA", ("C1", "C2")), ("B", "SB", ("C3", "C4")))
+SUPPORTS = ("Z1", "Z2", "Z3", "Z4", "Z5")
+# each pile, its label, and whether its cards are drawn when the view lists them (a deck's order never is:
+# a replay's full view lists it, but a table shows a deck face down)
+PILES = (("main_deck", "deck", False), ("soul_deck", "souls", False), ("support_deck", "support", True),
+         ("mictlan", "Mictlán", True), ("confined", "confined", True), ("isolated", "isolated", True))
+
+_W: dict[str, Msg] = {
+    "hearts": msg("hearts"), "soul_total": msg("soul total"), "toxina": msg("Toxin"),
+    "deck": msg("deck"), "souls": msg("souls"), "support": msg("support"), "Mictlán": msg("Mictlán"),
+    "confined": msg("confined"), "isolated": msg("isolated"), "hand": msg("hand"), "arena": msg("arena"),
+    "sector": msg("sector {s}"), "supports": msg("support"), "chain": msg("Chain"),
+    "t_personaje": msg("character {v}"), "t_amalgama": msg("amalgam {v}"), "t_alma": msg("soul {v}"),
+    "t_apoyo": msg("{sub} support"), "t_sector": msg("sector"), "t_arena": msg("arena"),
+    "st_resting": msg("resting"), "st_called": msg("just called"), "st_attacked": msg("attacked"),
+    "st_defended": msg("defended"), "st_zombified": msg("zombified"), "st_mimica": msg("copies {card}"),
+    "st_mode": msg("mode {mode}"), "equips": msg("equips {zones}"),
+    "sub_normal": msg("normal"), "sub_continuo": msg("continuous"), "sub_equipo": msg("equipment"),
+    "sub_rapido": msg("quick"),
+    "ph_start": msg("start"), "ph_ofrenda": msg("ofrenda"), "ph_soul_draw": msg("soul draw"),
+    "ph_turn_draw": msg("draw"), "ph_action": msg("action"), "ph_combat": msg("combat"), "ph_end": msg("end"),
+    "known_in_hand": msg("you know they hold: {cards}"),
+    "known_deck": msg("you know {who} deck ({where}): {cards}"),
+    "deck_top": msg("top"), "deck_bottom": msg("bottom"), "your_deck": msg("your"),
+    "their_deck": msg("the opponent's"),
+    "battle": msg("Battle under way: {player} attacks {targets}"),
+    "battle_with": msg("Battle under way: {player} attacks {targets} with {attacker}"),
+    "battle_hearts": msg("the hearts"),
+    "l_ability": msg("ability"), "l_apoyo": msg("support"), "l_call": msg("call"), "l_trigger": msg("trigger"),
+}
+
+
+def say(key: str, lang: str, **kw: object) -> str:
+    """One of the board's words in ``lang``."""
+    return words().fill(_W[key].text, kw, lang)
+
+
+def phase_name(phase: str, lang: str) -> str:
+    return say(f"ph_{phase}", lang) if f"ph_{phase}" in _W else phase
+
+
+def card_face(cid: str, book: CardBook, ref: str | None = None) -> Face:
+    """A card as its printed self (a card in hand, in a pile): name, kind, printed numbers, keywords."""
+    lang = book.lang
+    c = book.get(cid)
+    if c is None:
+        return Face(ref=ref, card=cid, name=cid)
+    numbers: tuple[Number, ...] = ()
+    if c.type in ("personaje", "amalgama"):
+        kind = say(f"t_{c.type}", lang, v=c.value)
+        numbers = (Number(label="F", value=c.strength), Number(label="R", value=c.resistance),
+                   Number(label="♥", value=c.hearts), Number(label="I", value=c.impact))
+    elif c.type == "alma":
+        kind = say("t_alma", lang, v=c.value)
+    elif c.type == "apoyo":
+        kind = say("t_apoyo", lang, sub=say(f"sub_{c.subtype or 'normal'}", lang))
+    else:
+        kind = say(f"t_{c.type}", lang) if f"t_{c.type}" in _W else c.type
+    return Face(ref=ref, card=cid, name=book.name(cid), kind=kind, numbers=numbers,
+                tags=tuple(book.keywords(cid)))
+
+
+def _states(z: Mapping[str, Any], book: CardBook) -> list[str]:
+    lang = book.lang
+    out = [say(key, lang) for key, field in (("st_resting", "resting"), ("st_called", "called_this_turn"),
+                                             ("st_attacked", "attacked"), ("st_defended", "defended"),
+                                             ("st_zombified", "zombified")) if z.get(field)]
+    if z.get("mimica"):
+        out.append(say("st_mimica", lang, card=book.name(str(z["mimica"]))))
+    if z.get("mode"):
+        out.append(say("st_mode", lang, mode=z["mode"]))
+    return out + [str(st) for st in z.get("status") or []]
+
+
+def character_face(ref: str, z: Mapping[str, Any], book: CardBook) -> Face:
+    """A character in play: its current numbers (resistance over its printed one when damaged), keywords and
+    states, counters as tokens, Mimicry's copied card under it."""
+    cid = str(z.get("card"))
+    printed = card_face(cid, book, ref)
+    c = book.get(cid)
+    res = z.get("resistance")
+    base = c.resistance if c is not None and isinstance(res, int) and res < c.resistance else None
+    numbers = (Number(label="F", value=z.get("strength", "?")), Number(label="R", value=res or 0, base=base),
+               Number(label="♥", value=z.get("hearts", "?")), Number(label="I", value=z.get("impact", "?")))
+    counters = z.get("counters") or {}
+    tokens = tuple(Token(name=str(k), count=int(v)) for k, v in counters.items()) if isinstance(counters, dict) \
+        else ()
+    gained = (card_face(str(z["mimica"]), book),) if z.get("mimica") else ()
+    return printed.model_copy(update={"numbers": numbers, "tags": (*printed.tags, *_states(z, book)),
+                                      "tokens": tokens, "attachments": gained, "exhausted": bool(z.get("resting"))})
+
+
+def _zone_face(ref: str, z: Mapping[str, Any] | None, book: CardBook, p: str) -> Face | None:
+    if not z:
+        return None
+    face = card_face(str(z.get("card")), book, ref)
+    tags = face.tags
+    if z.get("equips"):
+        tags = (*tags, say("equips", book.lang, zones=", ".join(z["equips"])))
+    owner = z.get("owner") if z.get("owner") not in (None, p) else None
+    return face.model_copy(update={"tags": tags, "owner": owner})
+
+
+def _piles(side: Mapping[str, Any], book: CardBook) -> list[Region]:
+    out = []
+    for key, label, shown in PILES:
+        cards = side.get(key)
+        listed = isinstance(cards, list) and shown
+        count = side.get(f"{key}_count", len(cards) if isinstance(cards, list) else 0)
+        faces = tuple(card_face(str(c), book) for c in cards) if isinstance(cards, list) and shown else ()
+        out.append(Region(id=key, label=say(label, book.lang), kind="pile", count=int(count), faces=faces,
+                          hidden=not listed, unordered=key == "support_deck"))
+    return out
+
+
+def _hand(side: Mapping[str, Any], book: CardBook, p: str) -> Region:
+    hand = side.get("hand")
+    if not isinstance(hand, list):
+        return Region(id="hand", label=say("hand", book.lang), kind="row", count=int(side.get("hand_count", 0)),
+                      hidden=True)
+    return Region(id="hand", label=say("hand", book.lang), kind="row", count=len(hand),
+                  faces=tuple(card_face(str(c), book, f"{p}.hand.{i}") for i, c in enumerate(hand)))
+
+
+def _field(side: Mapping[str, Any], book: CardBook, p: str) -> list[Region]:
+    lang = book.lang
+    regions = [Region(id="arena", label=say("arena", lang), kind="slots",
+                      slots=(Slot(label="", ref=f"{p}.arena", face=_zone_face(f"{p}.arena", side.get("arena"),
+                                                                              book, p)),))]
+    for s, sector, chars in SECTORS:
+        slots = [Slot(label=sector, ref=f"{p}.{sector}", face=_zone_face(f"{p}.{sector}", side.get(sector), book, p))]
+        for cz in chars:
+            z = side.get(cz)
+            slots.append(Slot(label=cz, ref=f"{p}.{cz}", face=character_face(f"{p}.{cz}", z, book) if z else None))
+        regions.append(Region(id=f"sector_{s}", label=say("sector", lang, s=s), kind="slots", slots=tuple(slots)))
+    regions.append(Region(id="supports", label=say("supports", lang), kind="slots", slots=tuple(
+        Slot(label=z, ref=f"{p}.{z}", face=_zone_face(f"{p}.{z}", side.get(z), book, p)) for z in SUPPORTS)))
+    return regions
+
+
+def _notes(view: Mapping[str, Any], book: CardBook, me: str | None, about: str) -> tuple[str, ...]:
+    """What an effect showed ``me`` about ``about``'s cards: known cards in hand, known deck cards."""
+    if me is None:
+        return ()
+    lang = book.lang
+    out = []
+    rev = [r for r in view.get("revealed") or [] if r.get("player") == about]
+    in_hand = [book.name(r["card"]) for r in rev if r.get("zone") == "hand"]
+    if in_hand and about != me:
+        out.append(say("known_in_hand", lang, cards=", ".join(in_hand)))
+    for zone in ("main_deck", "soul_deck"):
+        for where in ("top", "bottom"):
+            cards = sorted((r for r in rev if r.get("zone") == zone and r.get("from") == where),
+                           key=lambda r: int(r.get("index", 0)))
+            if cards:
+                out.append(say("known_deck", lang, who=say("your_deck" if about == me else "their_deck", lang),
+                               where=say(f"deck_{where}", lang), cards=", ".join(book.name(r["card"]) for r in cards)))
+    return tuple(out)
+
+
+def side_of(view: Mapping[str, Any], p: str, book: CardBook, me: str | None, name: str = "") -> Side:
+    lang = book.lang
+    side = view[p]
+    counters = [Number(label=say("hearts", lang), value=side["hearts"]),
+                Number(label=say("soul_total", lang), value=side["soul_total"])]
+    if side.get("toxina") is not None:
+        counters.append(Number(label=say("toxina", lang), value=side["toxina"]))
+    return Side(seat=p, label=p, you=p == me, active=view.get("active") == p, subtitle=name,
+                counters=tuple(counters), regions=(*_piles(side, book), _hand(side, book, p), *_field(side, book, p)),
+                notes=_notes(view, book, me, p))
+
+
+def _link_name(link: str, book: CardBook) -> str:
+    return say(f"l_{link}", book.lang) if f"l_{link}" in _W else book.ability_name(link)
+
+
+def _chain(view: Mapping[str, Any], book: CardBook) -> tuple[Region, ...]:
+    chain = view.get("chain")
+    if not chain:
+        return ()
+    faces = tuple(Face(name=_link_name(str(link.get("link")), book), owner=str(link.get("player")))
+                  for link in chain)
+    return (Region(id="chain", label=say("chain", book.lang), kind="stack", faces=faces),)
+
+
+def _target(ref: str, view: Mapping[str, Any], book: CardBook) -> str:
+    side, _, zone = ref.partition(".")
+    z = view.get(side, {}).get(zone)
+    if isinstance(z, dict) and z.get("card"):
+        return f"{book.name(str(z['card']))} ({ref})"
+    return ref
+
+
+def _battle(view: Mapping[str, Any], book: CardBook, log: Iterable[Mapping[str, Any]]) -> tuple[str, ...]:
+    battle = view.get("battle")
+    if not battle:
+        return ()
+    lang = book.lang
+    attacks = [e for e in log if e.get("event") == "attack"]
+    attacker = str(attacks[-1]["attacker"]) if attacks else None
+    targets = join([_target(t, view, book) for t in battle.get("targets") or []], lang)
+    if battle.get("hearts") or not targets:
+        targets = say("battle_hearts", lang)
+    return (say("battle_with" if attacker else "battle", lang, player=battle.get("player"), targets=targets,
+                attacker=book.name(attacker) if attacker else ""),)
+
+
+def project(view: Mapping[str, Any], book: CardBook, seat: str | None, names: Mapping[str, str] | None = None,
+            log: Iterable[Mapping[str, Any]] = ()) -> Board:
+    """The board of ``view`` as ``seat`` sees it (``None``: a spectator's or a replay's full view); ``names``
+    are the decks' names by seat, ``log`` the viewer's log (it tells which character is attacking)."""
+    names = names or {}
+    pending = view.get("pending")
+    prompt = Prompt(player=str(pending["player"]), kind=str(pending["kind"])) if pending else None
+    return Board(game="choque", viewer=seat, lang=book.lang, turn=view.get("turn"), active=view.get("active"),
+                 phase=phase_name(str(view.get("phase")), book.lang),
+                 sides=tuple(side_of(view, p, book, seat, names.get(p, "")) for p in ("A", "B")),
+                 center=_chain(view, book), status=_battle(view, book, log), prompt=prompt,
+                 winner=view.get("winner"))
