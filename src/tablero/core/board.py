@@ -60,7 +60,7 @@ class Face(_Strict):
     tags: tuple[str, ...] = ()
     tokens: tuple[Token, ...] = ()
     attachments: tuple[Face, ...] = ()  # the faces under it (equipment, armor, a gained card)
-    exhausted: bool = False
+    exhausted: bool = False  # turned sideways (the browser); a face-up card's states in words are its tags
     owner: str | None = None  # a seat, when the card is not its side's own
     text: str = ""
 

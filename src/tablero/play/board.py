@@ -33,35 +33,45 @@ def wrap(prefix: str, items: list[str], sep: str = " · ", width: int = WIDTH) -
 
 
 def number(n: Number) -> str:
-    """``F2``, ``R1/3``, ``hearts 10``: a short label sticks to its value."""
+    """``F2``, ``R1/3``, ``hearts 10``: a one-letter label sticks to its value."""
     value = f"{n.value}/{n.base}" if n.base is not None else str(n.value)
-    return f"{n.label}{value}" if len(n.label) <= 2 else f"{n.label} {value}"
+    return f"{n.label}{value}" if len(n.label) == 1 else f"{n.label} {value}"
 
 
 def tokens(ts: Iterable[Token]) -> str:
-    return ", ".join(f"{t.name} {t.count}" if t.count != 1 else t.name for t in ts)
+    return ", ".join(f"{t.name} {t.count}" for t in ts)
+
+
+def face_down(f: Face, t: Say) -> str:
+    """A card the viewer may not see; its being exhausted is all there is to say (a face-up card's states
+    are its tags, in the game's words)."""
+    return t("face_down_exhausted") if f.exhausted else t("face_down")
+
+
+def extras(f: Face, t: Say) -> list[str]:
+    """A face's tokens and what is attached under it, in words."""
+    out = [t("tokens", tokens=tokens(f.tokens))] if f.tokens else []
+    if f.attachments:
+        out.append(t("attached", cards=", ".join(face_short(a, t) for a in f.attachments)))
+    return out
 
 
 def face_line(f: Face, t: Say) -> str:
     """A card in play: ``Name · F2 R1/3 ♥1 I1 · keyword, state · tokens`` and what is attached under it."""
     if f.face_down:
-        return t("face_down")
+        return face_down(f, t)
     bits = [t("owned", card=f.name, owner=f.owner) if f.owner else f.name]
     if f.numbers:
         bits.append(" ".join(number(n) for n in f.numbers))
     if f.tags:
         bits.append(", ".join(f.tags))
-    if f.tokens:
-        bits.append(t("tokens", tokens=tokens(f.tokens)))
-    if f.attachments:
-        bits.append(t("attached", cards=", ".join(face_short(a, t) for a in f.attachments)))
-    return " · ".join(bits)
+    return " · ".join(bits + extras(f, t))
 
 
 def face_short(f: Face, t: Say) -> str:
     """A card with few numbers, in a line of many: ``Name (kind; tag)``."""
     if f.face_down:
-        return t("face_down")
+        return face_down(f, t)
     name = t("owned", card=f.name, owner=f.owner) if f.owner else f.name
     what = "; ".join(x for x in (f.kind, ", ".join(f.tags), tokens(f.tokens)) if x)
     return f"{name} ({what})" if what else name
@@ -70,10 +80,11 @@ def face_short(f: Face, t: Say) -> str:
 def face_summary(f: Face, t: Say) -> str:
     """A card in hand, with what matters: ``Name [character 1 · F2 R1 ♥1 I1 · Keyword]``."""
     if f.face_down:
-        return t("face_down")
+        return face_down(f, t)
     bits = [b for b in (f.kind, f"{t('cost')} {f.cost}" if f.cost is not None else "",
                         " ".join(number(n) for n in f.numbers), ", ".join(f.tags)) if b]
-    return f"{f.name} [{' · '.join(bits)}]" if bits else f.name
+    name = t("owned", card=f.name, owner=f.owner) if f.owner else f.name
+    return " · ".join([f"{name} [{' · '.join(bits)}]" if bits else name, *extras(f, t)])
 
 
 def _slot_text(s: Slot, t: Say, long: bool) -> str:
@@ -158,10 +169,13 @@ def order(board: Board) -> list[Side]:
 def header(board: Board, t: Say) -> str:
     if board.header:
         return board.header
-    active = board.active or "?"
-    if board.viewer is not None and board.active is not None:
+    turn = board.turn if board.turn is not None else "?"
+    if board.active is None:  # nobody's turn (Riders' initiative: both bid)
+        return t("turn_header_both", turn=turn, phase=board.phase)
+    active = board.active
+    if board.viewer is not None:
         active = t("you_short" if board.active == board.viewer else "opp_short", p=board.active)
-    return t("turn_header", turn=board.turn if board.turn is not None else "?", active=active, phase=board.phase)
+    return t("turn_header", turn=turn, active=active, phase=board.phase)
 
 
 def render_board(board: Board, t: Say) -> list[str]:
