@@ -288,12 +288,12 @@ def test_a_change_made_while_a_socket_opens_reaches_it(client: TestClient, monke
     real_listen = srv.hub.listen
     acting: list[threading.Thread] = []
 
-    def slow_listen(game_id: int, seat: str | None, push: Any) -> None:
+    def slow_listen(game_id: int, seat: str | None, push: Any, board: str | None = None) -> None:
         t = threading.Thread(target=take_action, args=(srv, game_id, caller, action))
         t.start()  # the opponent acts now; it must wait for the socket, or be heard by it
         acting.append(t)
         time.sleep(0.3)
-        real_listen(game_id, seat, push)
+        real_listen(game_id, seat, push, board)
 
     monkeypatch.setattr(srv.hub, "listen", slow_listen)
     with client.websocket_connect(f"/api/games/{gid}/ws?token={other['Authorization'].removeprefix('Bearer ')}") as ws:

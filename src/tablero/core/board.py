@@ -38,6 +38,7 @@ class Number(_Strict):
     label: str
     value: int | str
     base: int | str | None = None  # the printed value, when the current one differs
+    ref: str | None = None  # a counter an action may aim at (Choque's hearts, a direct attack's target)
 
 
 class Token(_Strict):
@@ -139,6 +140,7 @@ class Board(_Strict):
     sides: tuple[Side, ...] = Field(min_length=1)
     center: tuple[Region, ...] = ()
     status: tuple[str, ...] = ()  # lines about the whole table ("Battle under way: ...")
+    marked: tuple[str, ...] = ()  # the refs drawn under attack (a battle's targets)
     prompt: Prompt | None = None
     winner: str | None = None
 

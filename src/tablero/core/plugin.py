@@ -160,6 +160,11 @@ class Presenter(Protocol):
         or a replay); ``names`` are the decks' names by seat, ``log`` the viewer's log up to ``view``."""
         ...
 
+    def places(self, action: Action) -> tuple[str | None, tuple[str, ...]]:
+        """Where ``action`` starts and where it goes, as refs of the board's faces, slots and counters: the
+        browser lights the source, then each target in order, and a click on each chooses the action."""
+        ...
+
     def decision(self, game: Game) -> str:
         """The pending decision as a question to its player (what a choice is about included)."""
         ...

@@ -68,11 +68,22 @@ def events_for(g: Game, seat: str | None, start: int, end: int, game: str | None
 
 def action_labels(game: str, legal: list[dict[str, Any]], view: dict[str, Any], kind: str | None,
                   seat: str | None) -> list[dict[str, Any]]:
-    """Each legal action in words, in every language: the same words the terminal lists them with; and, as
-    ``group``, the words of the group it heads when the browser gathers the actions of one source."""
+    """Each legal action in words, in every language: the same words the terminal lists them with; as
+    ``group``, the words of the group it heads when the browser gathers the actions of one source; and
+    where on the board it starts and goes (``source``, ``targets``: refs of the board's places)."""
     words = presenters(game)
-    return [{**{lang: w.action(a, view, kind, seat) for lang, w in words.items()},
-             "group": {lang: w.group(a, view, seat) for lang, w in words.items()}} for a in legal]
+    first = next(iter(words.values()))
+    out = []
+    for a in legal:
+        label: dict[str, Any] = {lang: w.action(a, view, kind, seat) for lang, w in words.items()}
+        label["group"] = {lang: w.group(a, view, seat) for lang, w in words.items()}
+        source, targets = first.places(a)
+        if source is not None:
+            label["source"] = source
+        if targets:
+            label["targets"] = list(targets)
+        out.append(label)
+    return out
 
 
 def rules_json(game: str, version: int, options: dict[str, Any] | None, note: str | None = None) -> dict[str, Any]:
@@ -82,16 +93,26 @@ def rules_json(game: str, version: int, options: dict[str, Any] | None, note: st
     return {"version": version, "current": plugin(game).rules_version, "options": options or {}, "note": note}
 
 
+def board_json(g: Game, seat: str | None, view: dict[str, Any], lang: str, game: str | None = None) -> dict[str, Any]:
+    """The board of ``view`` (``core/board.py``) in ``lang``, as the browser draws it: the game's projection,
+    fields left at their defaults left out."""
+    words = plugin(game or g.name).presenter(lang)
+    return words.board(view, seat, log=g.log_for(seat)).model_dump(mode="json", exclude_defaults=True)
+
+
 def envelope(g: Game, seat: str | None, seq: int, events: tuple[int, int] = (0, 0),
              players: dict[str, str | None] | None = None, rules: dict[str, Any] | None = None,
-             held: bool = False, winner: str | None = None, game: str | None = None) -> dict[str, Any]:
+             held: bool = False, winner: str | None = None, game: str | None = None,
+             board: str | None = None) -> dict[str, Any]:
     """What one client sees of a game: its game (``game``, the one its record names; by default the game's
     own name), its view, who must decide, its legal actions when it is
     them, ``seq``, the number of actions taken so far (it grows by one with every change), ``events``, what
     the last change did (log entries ``events`` of the game, as this seat may see them), ``players``,
     who sits in each seat (an account's name, or the AI's), and ``rules``, the rules it is played under.
     A ``held`` game (its record stops replaying under the current rules) shows the position reached, no
-    decision, and the ``winner`` its row records."""
+    decision, and the ``winner`` its row records. ``concede`` is the action that concedes the game for the
+    seat (None when it is over, or for a spectator); with ``board`` (a language), the envelope also holds
+    the board as that seat sees it, in that language (what a browser draws; bots do without)."""
     d = None if g.is_over or held else g.pending
     mine = d is not None and seat is not None and d.player == seat
     view = g.view(seat) if seat else g.public_view()
@@ -106,7 +127,9 @@ def envelope(g: Game, seat: str | None, seq: int, events: tuple[int, int] = (0, 
             "seq": seq,
             "events": events_for(g, seat, *events, game=name),
             "players": players or {"A": None, "B": None},
-            "rules": rules or rules_json(name, plugin(name).rules_version, {})}
+            "rules": rules or rules_json(name, plugin(name).rules_version, {}),
+            "concede": g.concede_action(seat) if seat is not None and d is not None else None,
+            **({"board": board_json(g, seat, view, board, name)} if board else {})}
 
 
 def encode(env: dict[str, Any]) -> bytes:
@@ -181,14 +204,15 @@ class GameHub:
         # every game that has one (those, and records naming options these rules do not know)
         self.held: set[int] = set()
         self.noted: dict[int, Replay] = {}
-        self._encoded: dict[tuple[int, str | None], tuple[int, bytes]] = {}  # (game, seat) -> (seq, JSON)
+        # (game, seat, board language) -> (seq, JSON)
+        self._encoded: dict[tuple[int, str | None, str | None], tuple[int, bytes]] = {}
         self.agents: dict[tuple[int, str], Agent] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
         self._thinking: set[int] = set()
         self._ai_pool = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="tablero-ai")
         # per game: (seat or None for a spectator, callback taking that client's envelope)
-        self.listeners: dict[int, list[tuple[str | None, Listener]]] = {}
+        self.listeners: dict[int, list[tuple[str | None, str | None, Listener]]] = {}  # (seat, board lang, push)
         # per game: callbacks taking nothing, told that something changed (long-polling requests)
         self.watchers: dict[int, list[Callable[[], None]]] = {}
 
@@ -197,13 +221,13 @@ class GameHub:
         self.journal.close()
 
     # -- who hears about changes ------------------------------------------------------------------
-    def listen(self, game_id: int, seat: str | None, push: Listener) -> None:
+    def listen(self, game_id: int, seat: str | None, push: Listener, board: str | None = None) -> None:
         with self._guard:
-            self.listeners.setdefault(game_id, []).append((seat, push))
+            self.listeners.setdefault(game_id, []).append((seat, board, push))
 
     def unlisten(self, game_id: int, push: Listener) -> None:
         with self._guard:
-            self.listeners[game_id] = [x for x in self.listeners.get(game_id, []) if x[1] is not push]
+            self.listeners[game_id] = [x for x in self.listeners.get(game_id, []) if x[2] is not push]
 
     def watch(self, game_id: int, wake: Callable[[], None]) -> None:
         with self._guard:
@@ -213,11 +237,12 @@ class GameHub:
         with self._guard:
             self.watchers[game_id] = [w for w in self.watchers.get(game_id, []) if w is not wake]
 
-    def encoded(self, game_id: int, g: Game, seat: str | None) -> bytes:
-        """A seat's envelope (None: a spectator's) at the game's current seq as JSON, built once per seq
-        and seat: the WebSocket push and the reply to the action that caused it are the same bytes."""
+    def encoded(self, game_id: int, g: Game, seat: str | None, board: str | None = None) -> bytes:
+        """A seat's envelope (None: a spectator's) at the game's current seq as JSON, with the board in the
+        language ``board`` if asked, built once per seq, seat and board language: the WebSocket push and the
+        reply to the action that caused it are the same bytes."""
         seq = self.seq[game_id]
-        hit = self._encoded.get((game_id, seat))
+        hit = self._encoded.get((game_id, seat, board))
         if hit is not None and hit[0] == seq:
             return hit[1]
         span = self._spans.get(game_id)
@@ -225,8 +250,8 @@ class GameHub:
         rules = rules_json(m.game, m.rules_version, m.options, self.note(m)) if m is not None else None
         data = encode(envelope(g, seat, seq, span[1:] if span is not None and span[0] == seq else (0, 0),
                                m.players if m is not None else None, rules, game_id in self.held,
-                               m.winner if m is not None else None, m.game if m is not None else None))
-        self._encoded[(game_id, seat)] = (seq, data)
+                               m.winner if m is not None else None, m.game if m is not None else None, board))
+        self._encoded[(game_id, seat, board)] = (seq, data)
         return data
 
     def _notify(self, game_id: int, g: Game) -> None:
@@ -235,8 +260,8 @@ class GameHub:
         with self._guard:
             listeners = list(self.listeners.get(game_id, []))
             watchers = list(self.watchers.get(game_id, []))
-        for seat, push in listeners:
-            push(self.encoded(game_id, g, seat))
+        for seat, board, push in listeners:
+            push(self.encoded(game_id, g, seat, board))
         for wake in watchers:
             wake()
 
@@ -313,11 +338,12 @@ class GameHub:
         self.game(s, m)
         return self.clock() - self.posed[m.id]
 
-    def envelope(self, s: Session, m: Meta, seat: str | None) -> bytes:
-        """A client's envelope of a game being played or over, as JSON. Call under the game's lock."""
+    def envelope(self, s: Session, m: Meta, seat: str | None, board: str | None = None) -> bytes:
+        """A client's envelope of a game being played or over, as JSON (with the board in the language
+        ``board``, if asked). Call under the game's lock."""
         g = self.game(s, m)
         self.wake(m)  # e.g. an AI seat left to decide by a restart
-        return self.encoded(m.id, g, seat)
+        return self.encoded(m.id, g, seat, board)
 
     def apply(self, s: Session, m: Meta, action: dict[str, Any]) -> Game:
         """Apply one action and commit it (with the game's standing) before returning; on a failed commit
@@ -360,7 +386,8 @@ class GameHub:
             self.held.discard(old)  # told again when the game is rebuilt
             self.noted.pop(old, None)
             for who in ("A", "B", None):
-                self._encoded.pop((old, who), None)
+                for board in (None, *languages()):
+                    self._encoded.pop((old, who, board), None)
 
     def forget(self, game_id: int) -> None:
         """Drop what is kept of a game whose row changed outside the hub (a challenge joined)."""
@@ -374,8 +401,10 @@ class GameHub:
         if m is not None and m.status == "playing":
             self._notify(game_id, self.game(s, m))
 
-    def act(self, s: Session, m: Meta, seat: str, action: Any, seq: int | None = None) -> bytes:
-        """A seated player's action: theirs to take (surrender at any moment, CH-10.3), legal, then stored.
+    def act(self, s: Session, m: Meta, seat: str, action: Any, seq: int | None = None,
+            board: str | None = None) -> bytes:
+        """A seated player's action: theirs to take (conceding at any moment, as the game's concede verb
+        allows), legal, then stored.
         ``seq``: the envelope it answers; a stale one (the same action posted twice) is refused, checked
         under the game's lock so that two copies of one request cannot both pass. Returns the player's
         envelope; an AI seat's reply follows in the background. Call under the lock."""
@@ -393,17 +422,18 @@ class GameHub:
             raise ApiError(403, msg("you play seat {seat}; this action is for {other}", seat=seat,
                                       other=repr(action.get("player"))))
         g = self.game(s, m)
-        if m.id in self.held and action.get("do") != "surrender":
+        concedes = g.concede_verb is not None and action.get("do") == g.concede_verb
+        if m.id in self.held and not concedes:
             raise ApiError(409, self.note(m) or msg("game {id} does not replay under the current rules", id=m.id))
         d = g.pending
-        if action.get("do") != "surrender" and (d is None or d.player != seat):
+        if not concedes and (d is None or d.player != seat):
             raise ApiError(409, msg("it is {player}'s decision, not yours", player=d.player) if d else
                            msg("nobody has a decision to make"))
         try:
             self.apply(s, m, action)
         except IllegalAction as e:
             raise ApiError(422, e.text, e.rule) from None
-        return self.envelope(s, m, seat)
+        return self.envelope(s, m, seat, board)
 
     # -- the AI seats -------------------------------------------------------------------------------
     def _ai_to_move(self, m: Meta) -> str | None:

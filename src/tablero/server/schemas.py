@@ -175,8 +175,9 @@ class EnvelopeOut(BaseModel):
     pending: PendingOut | None = Field(description="who must decide, and what kind of decision")
     legal_actions: list[dict[str, Any]] = Field(description="empty unless the decision is the caller's")
     labels: list[dict[str, Any]] = Field(default_factory=list, description=(
-        "each legal action in words, `{es, en, group: {es, en}}`, in the same order: what the terminal and the "
-        "browser show (`group`: the words of the group it heads when a client gathers one source's actions)"))
+        "each legal action in words, `{es, en, group: {es, en}, source, targets}`, in the same order: what the "
+        "terminal and the browser show (`group`: the words of the group it heads when a client gathers one "
+        "source's actions; `source` and `targets`: the refs of the board's places it starts from and goes to)"))
     winner: str | None = Field(description="A, B or draw once the game is over")
     seq: int = Field(description="actions taken so far: one more with every change")
     events: list[dict[str, Any]] = Field(description=(
@@ -185,3 +186,9 @@ class EnvelopeOut(BaseModel):
         "who sits in each seat, A and B: the account's username, the AI (`ai:greedy`), or null for a seat "
         "nobody has taken yet"))
     rules: RulesOut = Field(description="the rules version the game is played under, and any note about it")
+    concede: dict[str, Any] | None = Field(default=None, description=(
+        "the action that concedes the game for the caller's seat, at any moment (null when it is over, for a "
+        "spectator, or in a game without concession)"))
+    board: dict[str, Any] | None = Field(default=None, description=(
+        "with `?board=LANG`: the game's board as the caller sees it, in that language (the shared board schema, "
+        "docs/server.md): sides with counters and regions of card faces, the shared regions, the prompt"))

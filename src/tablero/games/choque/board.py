@@ -7,7 +7,7 @@ the board of a seat's view shows no more than that view does."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from tablero.core.board import Board, Face, Number, Prompt, Region, Side, Slot, Token
 from tablero.core.i18n import Msg, msg
@@ -125,7 +125,9 @@ def _piles(side: Mapping[str, Any], book: CardBook) -> list[Region]:
         cards = side.get(key)
         listed = isinstance(cards, list) and shown
         count = side.get(f"{key}_count", len(cards) if isinstance(cards, list) else 0)
-        faces = tuple(card_face(str(c), book) for c in cards) if isinstance(cards, list) and shown else ()
+        ref = "support:{}" if key == "support_deck" else None  # an amalgam is called from there (CH-6.4)
+        faces = tuple(card_face(str(c), book, ref.format(c) if ref else None) for c in cards) \
+            if isinstance(cards, list) and shown else ()
         out.append(Region(id=key, label=say(label, book.lang), kind="pile", count=int(count), faces=faces,
                           hidden=not listed, unordered=key == "support_deck"))
     return out
@@ -137,7 +139,7 @@ def _hand(side: Mapping[str, Any], book: CardBook, p: str) -> Region:
         return Region(id="hand", label=say("hand", book.lang), kind="row", count=int(side.get("hand_count", 0)),
                       hidden=True)
     return Region(id="hand", label=say("hand", book.lang), kind="row", count=len(hand),
-                  faces=tuple(card_face(str(c), book, f"{p}.hand.{i}") for i, c in enumerate(hand)))
+                  faces=tuple(card_face(str(c), book, f"hand:{c}") for c in hand))
 
 
 def _field(side: Mapping[str, Any], book: CardBook, p: str) -> list[Region]:
@@ -179,7 +181,7 @@ def _notes(view: Mapping[str, Any], book: CardBook, me: str | None, about: str) 
 def side_of(view: Mapping[str, Any], p: str, book: CardBook, me: str | None, name: str = "") -> Side:
     lang = book.lang
     side = view[p]
-    counters = [Number(label=say("hearts", lang), value=side["hearts"]),
+    counters = [Number(label=say("hearts", lang), value=side["hearts"], ref=f"{p}.hearts"),
                 Number(label=say("soul_total", lang), value=side["soul_total"])]
     if side.get("toxina") is not None:
         counters.append(Number(label=say("toxina", lang), value=side["toxina"]))
@@ -223,6 +225,15 @@ def _battle(view: Mapping[str, Any], book: CardBook, log: Iterable[Mapping[str, 
                 attacker=book.name(attacker) if attacker else ""),)
 
 
+def _marked(view: Mapping[str, Any]) -> tuple[str, ...]:
+    """What a battle under way attacks (CH-9): its target zones, or the defender's hearts."""
+    battle = view.get("battle")
+    if not battle:
+        return ()
+    other = "B" if battle.get("player") == "A" else "A"
+    return (f"{other}.hearts",) if battle.get("hearts") else tuple(str(t) for t in battle.get("targets") or ())
+
+
 def project(view: Mapping[str, Any], book: CardBook, seat: str | None, names: Mapping[str, str] | None = None,
             log: Iterable[Mapping[str, Any]] = ()) -> Board:
     """The board of ``view`` as ``seat`` sees it (``None``: a spectator's or a replay's full view); ``names``
@@ -233,5 +244,38 @@ def project(view: Mapping[str, Any], book: CardBook, seat: str | None, names: Ma
     return Board(game="choque", viewer=seat, lang=book.lang, turn=view.get("turn"), active=view.get("active"),
                  phase=phase_name(str(view.get("phase")), book.lang),
                  sides=tuple(side_of(view, p, book, seat, names.get(p, "")) for p in ("A", "B")),
-                 center=_chain(view, book), status=_battle(view, book, log), prompt=prompt,
+                 center=_chain(view, book), status=_battle(view, book, log), marked=_marked(view), prompt=prompt,
                  winner=view.get("winner"))
+
+
+class Places(NamedTuple):
+    """Where a legal action starts and where it goes, as the board's refs name them: the browser lights the
+    source, then the targets in order, and a click on each chooses the action."""
+
+    source: str | None
+    targets: tuple[str, ...]
+
+
+def places(a: Mapping[str, Any]) -> Places:
+    """A Choque action's places: a card in hand (``hand:<card>``), an amalgam in the support deck
+    (``support:<card>``, CH-6.4), a zone (``A.C1``) or the hearts (``B.hearts``, a direct attack)."""
+    do, p = a.get("do"), str(a.get("player"))
+    other = "B" if p == "A" else "A"
+    source: str | None = None
+    if do in ("activate_soul", "call", "play"):
+        source = f"hand:{a.get('card')}"
+    elif do == "call_amalgam":
+        source = f"support:{a.get('card')}"
+    elif do == "use":
+        src = a.get("source")
+        source = src if isinstance(src, str) and "." in src else None
+    elif do in ("attack", "defend"):
+        source = f"{p}.{a.get('attacker' if do == 'attack' else 'defender')}"
+    if do == "use":
+        return Places(source, tuple(str(t) for t in a.get("targets") or ()))
+    if do in ("activate_soul", "call", "play", "call_amalgam") and a.get("zone"):
+        return Places(source, (f"{p}.{a['zone']}",))
+    if do == "attack":
+        target = a.get("target")
+        return Places(source, (f"{other}.hearts" if target == "hearts" else str(target),))
+    return Places(source, ())

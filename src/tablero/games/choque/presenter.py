@@ -12,7 +12,7 @@ from tablero.core.game import Game
 from tablero.core.plugin import AutoAnswer, Window
 
 from . import prompts
-from .board import project
+from .board import places, project
 from .cardbook import CardBook
 from .describe import describe, describe_group
 from .game import ChoqueGame
@@ -55,6 +55,9 @@ class ChoquePresenter:
     def board(self, view: Mapping[str, Any], seat: str | None, names: Mapping[str, str] | None = None,
               log: Iterable[Mapping[str, Any]] = ()) -> Board:
         return project(view, self.book, seat, names, log)
+
+    def places(self, action: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+        return places(action)
 
     def decision(self, game: Game) -> str:
         return prompts.decision(cast(ChoqueGame, game), self.book)

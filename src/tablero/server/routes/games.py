@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tablero.core import BadInput, derive_seed
 from tablero.core.i18n import msg
+from tablero.core.registry import languages
 
 from ..auth import Caller
 from ..context import DB, Me, Server, Srv
@@ -30,6 +31,17 @@ NOT_STARTED: dict[str, Any] = {"view": None, "pending": None, "legal_actions": [
                                "seq": 0, "events": []}  # a challenge nobody has accepted yet, less its ``players``
 
 router = APIRouter()
+BoardQuery = Annotated[str | None, Query(max_length=16, description=(
+    "a language of the table (GET /api/words/{lang}): the envelope then also holds `board`, the game's board "
+    "as you see it, in that language (what a browser draws)"))]
+
+
+def board_language(lang: str | None) -> str | None:
+    """``?board=LANG`` checked: a language the table speaks (422 otherwise), or None (no board)."""
+    if lang is None or lang in languages():
+        return lang
+    raise ApiError(422, msg("unknown language {lang}; the table speaks {known}", lang=repr(lang),
+                            known=", ".join(languages())))
 
 
 def seat_of(row: GameRow, me: Caller) -> str | None:
@@ -150,13 +162,14 @@ def cancel_challenge(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
     return Response(status_code=204)
 
 
-def read_game(srv: Server, game_id: int, me: Caller) -> tuple[bytes, int, bool]:
-    """The caller's envelope as JSON, the game's seq, and whether it is over."""
+def read_game(srv: Server, game_id: int, me: Caller, board: str | None = None) -> tuple[bytes, int, bool]:
+    """The caller's envelope as JSON (with the board in the language ``board``), the game's seq, and
+    whether it is over."""
     with srv.session() as s:
         with srv.hub.lock(game_id):
             m = game_meta(srv, s, game_id)
             if m.status in ("playing", "over"):
-                return srv.hub.envelope(s, m, m.seat_of(me.id)), srv.hub.seq[game_id], m.status == "over"
+                return srv.hub.envelope(s, m, m.seat_of(me.id), board), srv.hub.seq[game_id], m.status == "over"
         row = get_row(s, game_id)
         rules = rules_json(row.game, row.rules_version, row.options)
         return encode({**NOT_STARTED, **summary(s, row, me), "rules": rules}), 0, False
@@ -167,13 +180,14 @@ async def get_game(game_id: GameId, me: Me, srv: Srv,
                    after: Annotated[int | None, Query(ge=-1, le=2**62, description=(
                        "long poll: answer once the game's seq is past this (or when `wait` runs out)"))] = None,
                    wait: Annotated[float, Query(ge=0, le=60, description="seconds a long poll may wait")] = 25,
-                   ) -> Response:
+                   board: BoardQuery = None) -> Response:
     """Your view of the game (CH-11: the opponent's hand and every deck hidden), who must decide, your legal
     actions when it is you, the winner, and ``seq``, the number of actions taken (one more with every
     change). Any other account gets the public view. With ``after=SEQ`` the request waits (up to ``wait``
     seconds) until something has happened since ``SEQ``, e.g. the AI's reply: a bot without a WebSocket
     needs no busy polling."""
-    env, seq, over = await run_in_threadpool(read_game, srv, game_id, me)
+    lang = board_language(board)
+    env, seq, over = await run_in_threadpool(read_game, srv, game_id, me, lang)
     if after is None or seq > after or over or wait <= 0:
         return Response(env, media_type="application/json")
     loop = asyncio.get_running_loop()
@@ -184,43 +198,46 @@ async def get_game(game_id: GameId, me: Me, srv: Srv,
 
     srv.hub.watch(game_id, wake)
     try:
-        env, seq, over = await run_in_threadpool(read_game, srv, game_id, me)  # no change is missed between
+        env, seq, over = await run_in_threadpool(read_game, srv, game_id, me, lang)  # no change is missed between
         if seq <= after and not over:
             try:
                 await asyncio.wait_for(changed.wait(), wait)
             except TimeoutError:
                 pass
-            env, seq, over = await run_in_threadpool(read_game, srv, game_id, me)
+            env, seq, over = await run_in_threadpool(read_game, srv, game_id, me, lang)
     finally:
         srv.hub.unwatch(game_id, wake)
     return Response(env, media_type="application/json")
 
 
-def take_action(srv: Server, game_id: int, me: Caller, action: dict[str, Any], seq: int | None = None) -> bytes:
+def take_action(srv: Server, game_id: int, me: Caller, action: dict[str, Any], seq: int | None = None,
+                board: str | None = None) -> bytes:
     with srv.session() as s, srv.hub.lock(game_id):
         m = game_meta(srv, s, game_id)
         seat = m.seat_of(me.id)
         if seat is None:
             raise ApiError(403, msg("you do not play in game {id}", id=game_id))
-        return srv.hub.act(s, m, seat, action, seq)
+        return srv.hub.act(s, m, seat, action, seq, board)
 
 
 @router.post("/api/games/{game_id}/actions", responses=ENVELOPE)
-async def post_action(game_id: GameId, body: ActionIn, me: Me, srv: Srv) -> Response:
+async def post_action(game_id: GameId, body: ActionIn, me: Me, srv: Srv, board: BoardQuery = None) -> Response:
     """Take one canonical action (docs/actions.md) as your seat: your envelope after it. Refused with nothing
     changed when it is not yours to take (403/409) or the rules forbid it (422 with the rule id). An AI
     opponent's reply follows on the WebSocket (or ``GET ?after=seq``)."""
     # one hop to a worker thread for the whole action: bots post many, and each hop costs latency
-    return Response(await run_in_threadpool(take_action, srv, game_id, me, body.action, body.seq),
+    lang = board_language(board)
+    return Response(await run_in_threadpool(take_action, srv, game_id, me, body.action, body.seq, lang),
                     media_type="application/json")
 
 
 @router.post("/api/games/{game_id}/claim", responses=ENVELOPE)
-def claim(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
+def claim(game_id: GameId, me: Me, s: DB, srv: Srv, board: BoardQuery = None) -> Response:
     """Claim the win when the opponent must decide and has not acted for the server's claim time (10
     minutes by default), counted from when the decision became theirs and they could act: the action
     before it, the join that began the game, or the server's start when it restarted meanwhile. It is
-    stored as the absent player's surrender (CH-10.3), so the replay holds."""
+    stored as the absent player's concession (the game's concede verb), so the replay holds."""
+    lang = board_language(board)
     with srv.hub.lock(game_id):
         m = game_meta(srv, s, game_id)
         seat = m.seat_of(me.id)
@@ -236,5 +253,8 @@ def claim(game_id: GameId, me: Me, s: DB, srv: Srv) -> Response:
         if waited < srv.claim_after:
             raise ApiError(409, msg("the opponent has had {waited} s of the {allowed} s allowed",
                                     waited=round(waited), allowed=round(srv.claim_after)))
-        srv.hub.apply(s, m, {"player": d.player, "do": "surrender"})
-        return Response(srv.hub.envelope(s, m, seat), media_type="application/json")
+        concede = g.concede_action(d.player) if g is not None else None
+        if concede is None:
+            raise ApiError(409, msg("game {id} has no way to concede, so no win can be claimed", id=game_id))
+        srv.hub.apply(s, m, dict(concede))
+        return Response(srv.hub.envelope(s, m, seat, lang), media_type="application/json")

@@ -24,7 +24,7 @@ from ..errors import ERRORS, ApiError
 from ..games import encode, envelope, replay_row, rules_json
 from ..models import ActionRow, GameRow
 from ..schemas import GameId
-from .games import ENVELOPE, get_row, seat_of, summary
+from .games import ENVELOPE, BoardQuery, board_language, get_row, seat_of, summary
 
 router = APIRouter()
 
@@ -54,12 +54,14 @@ def replay(game_id: GameId, _me: Me, s: DB) -> dict[str, Any]:
 
 
 @router.get("/api/games/{game_id}/replay/{step}", responses=ENVELOPE)
-def replay_step(game_id: GameId, step: Annotated[int, PathParam(ge=0, le=10**6)], me: Me, s: DB) -> Response:
+def replay_step(game_id: GameId, step: Annotated[int, PathParam(ge=0, le=10**6)], me: Me, s: DB,
+                board: BoardQuery = None) -> Response:
     """One position of a finished game, after ``step`` actions (0: the start), as the caller saw it then:
     their seat's view, or the public view for anyone else (CH-11), with what that step did (``events``),
     ``steps``, the number of actions the viewer can step through, and ``rules``. For the replay viewer.
     When the current rules stop the replay early, ``steps`` is where it stops (``rules.actions`` the
     number recorded), the last step shows the recorded result, and the steps after it answer 409."""
+    lang = board_language(board)
     row, actions = finished(s, game_id)
     if step > len(actions):
         raise ApiError(404, msg("game {id} has {n} steps", id=game_id, n=len(actions)))
@@ -71,7 +73,7 @@ def replay_step(game_id: GameId, step: Annotated[int, PathParam(ge=0, le=10**6)]
     g, start = rp.snapshot
     held = not rp.holds and step == rp.applied  # the end of what replays: the result as recorded
     env = envelope(g, seat_of(row, me), step, (start, len(g.log)), summary(s, row, me)["players"],
-                   rules_json(row.game, row.rules_version, row.options, note), held, row.winner, row.game)
+                   rules_json(row.game, row.rules_version, row.options, note), held, row.winner, row.game, lang)
     env["legal_actions"] = env["labels"] = []  # a replay is only looked at
     env["steps"] = rp.applied
     return Response(encode(env), media_type="application/json")

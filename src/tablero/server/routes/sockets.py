@@ -13,6 +13,8 @@ from typing import Any, NamedTuple
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
+from tablero.core.registry import languages
+
 from .. import auth
 from ..context import Server, server_of
 from ..games import Listener, encode
@@ -38,7 +40,7 @@ def game_number(text: str) -> int | None:
     return int(text) if ok else None
 
 
-def subscribe(srv: Server, game_id: int | None, token: str, push: Listener) -> Subscription:
+def subscribe(srv: Server, game_id: int | None, token: str, push: Listener, board: str | None = None) -> Subscription:
     """On success ``push`` hears every later change: it is registered under the game's lock together with
     the first envelope, so no change can fall between the two (an AI's move made just then would
     otherwise never reach this socket)."""
@@ -55,14 +57,15 @@ def subscribe(srv: Server, game_id: int | None, token: str, push: Listener) -> S
                 return Subscription(NO_GAME)
             seat = m.seat_of(me.id)
             env = (encode({**NOT_STARTED, "players": m.players}) if m.status not in ("playing", "over")
-                   else srv.hub.envelope(s, m, seat))
-            srv.hub.listen(game_id, seat, push)
+                   else srv.hub.envelope(s, m, seat, board))
+            srv.hub.listen(game_id, seat, push, board)
             return Subscription(0, env, expires)
 
 
 @router.websocket("/api/games/{game_id}/ws")
-async def game_socket(websocket: WebSocket, game_id: str, token: str = "") -> None:
-    """Pushes the caller's envelope (as GET /api/games/{id}) at once and after every change."""
+async def game_socket(websocket: WebSocket, game_id: str, token: str = "", board: str = "") -> None:
+    """Pushes the caller's envelope (as GET /api/games/{id}, with ``board=LANG`` the board too) at once and
+    after every change."""
     srv = server_of(websocket)
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[bytes | int | None] = asyncio.Queue()  # None: the client has gone; int: close so
@@ -78,7 +81,8 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str = "") -> No
     srv.on_revoke(digest, revoked)  # before the check: a logout just then still closes the socket
     closed: asyncio.Future[None] | None = None
     try:
-        sub = await run_in_threadpool(subscribe, srv, number, token, push)
+        lang = board if board in languages() else None  # a language the table lacks: no board, as for bots
+        sub = await run_in_threadpool(subscribe, srv, number, token, push, lang)
         if sub.code or sub.env is None:
             await websocket.close(code=sub.code)
             return
