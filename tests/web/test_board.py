@@ -17,24 +17,27 @@ RENDER = """async ([env, me]) => {
   const root = document.createElement("section");
   root.id = "probe";
   document.body.append(root);
-  renderGame(root, env, { me, name: (id) => id, act: (a) => window.__acted.push(a), surrender: () => {} });
+  renderGame(root, env, { me, act: (a) => window.__acted.push(a), concede: () => {} });
 }"""
 
 # the same board drawn again into the probe, as a pushed envelope would redraw it
 REDRAW = """async ([env, me]) => {
   const { renderGame } = await import("/board.js");
   renderGame(document.querySelector("#probe"), env, {
-    me, name: (id) => id, card: (id) => (window.__pool || {})[id] || null,
-    act: (a) => window.__acted.push(a), surrender: () => {} });
+    me, card: (id) => (window.__pool || {})[id] || null,
+    act: (a) => window.__acted.push(a), concede: () => {} });
 }"""
 
 
 def labelled(env: dict[str, Any], me: str) -> dict[str, Any]:
-    """The envelope with the words the server sends for its (chosen) legal actions."""
+    """The envelope with the words and places the server sends for its (chosen) legal actions, and the
+    board of its (edited) view as the server projects it."""
+    from tablero.core.registry import plugin
     from tablero.server.games import action_labels
 
     kind = (env.get("pending") or {}).get("kind")
-    return {**env, "labels": action_labels("choque", env["legal_actions"], env["view"], kind, me)}
+    board = plugin("choque").presenter("es").board(env["view"], me).model_dump(mode="json", exclude_defaults=True)
+    return {**env, "labels": action_labels("choque", env["legal_actions"], env["view"], kind, me), "board": board}
 
 
 def real_envelope(page: Page, server: str) -> dict[str, Any]:
@@ -97,7 +100,7 @@ def test_an_amalgam_is_called_from_the_support_deck_then_a_zone_then_its_materia
     env = labelled({**env, "seq": 10_001, "legal_actions": [*calls, {"player": me, "do": "pass"}], "winner": None}, me)
     page.evaluate(RENDER, [env, me])
     probe = page.locator("#probe")
-    expect(probe.locator(f".field[data-seat='{other}'] .card-in-support")).to_have_count(0)  # not theirs
+    expect(probe.locator(f".field[data-seat='{other}'] [data-region='support_deck'] .zone")).to_have_count(0)
     source = probe.locator(f".zone.source[data-ref='support:{amalgam}']")
     expect(source).to_be_visible()  # its pile opens by itself when an amalgam can be called
     # the list shows the three calls as one group, which chooses the amalgam as its pile would
@@ -163,9 +166,9 @@ def test_the_keyboard_keeps_its_place_through_every_redraw(page: Page, server: s
 
 
 def test_every_card_can_be_read_whole(page: Page, server: str) -> None:
-    """A hand card shows its kind, value and printed stats; pointing at or focusing a card (in hand, on the
-    field, in the Mictlán) shows it whole in the card panel, in the player's language, and the panel keeps
-    it through a redraw."""
+    """A hand card shows its kind and value and its printed stats, as the board's face says them; pointing at
+    or focusing a card (in hand, on the field, in the Mictlán) shows it whole in the card panel, in the
+    player's language, and the panel keeps it through a redraw."""
     env = real_envelope(page, server)
     me = env["view"]["viewer"]
     pool = {c["id"]: c for c in page.evaluate(
@@ -173,17 +176,18 @@ def test_every_card_can_be_read_whole(page: Page, server: str) -> None:
         " `Bearer ${localStorage.getItem('token')}`}})).json()")}
     hand = env["view"][me]["hand"]
     character = next(c for c in hand if pool[c]["type"] == "personaje")
-    env = labelled({**env, "seq": 10_003, "legal_actions": [{"player": me, "do": "pass"}], "winner": None}, me)
     env["view"][me]["mictlan"] = [hand[0]]
-    render = RENDER.replace("name: (id) => id,", "name: (id) => id, card: (id) => window.__pool[id] || null,")
+    env = labelled({**env, "seq": 10_003, "legal_actions": [{"player": me, "do": "pass"}], "winner": None}, me)
+    render = RENDER.replace("{ me, act:", "{ me, card: (id) => window.__pool[id] || null, act:")
+    assert render != RENDER
     page.evaluate("async () => { window.__pool = Object.fromEntries((await (await fetch('/api/cards', {headers:"
                   " {Authorization: `Bearer ${localStorage.getItem('token')}`}})).json()).map((c) => [c.id, c])); }")
     page.evaluate(render, [env, me])
     probe = page.locator("#probe")
     c = pool[character]
-    face = probe.locator(f"[data-ref='hand:{character}'] .meta").first
-    stats = f"F {c['strength']} · R {c['resistance']} · ♥{c['hearts']}"
-    expect(face).to_have_text(f"Personaje · valor {c['value']} · {stats}")
+    face = probe.locator(f"[data-ref='hand:{character}']").first
+    expect(face.locator(".meta")).to_have_text(f"personaje {c['value']}")
+    expect(face.locator(".stats")).to_have_text(f"F{c['strength']} R{c['resistance']} ♥{c['hearts']} I{c['impact']}")
     panel = probe.locator("#card-detail")
     expect(panel).to_contain_text("Pasa o enfoca una carta")
     probe.locator(f"[data-ref='hand:{character}']").first.focus()

@@ -33,7 +33,9 @@ def seq(page: Page) -> int:
 WATCH = """
 window.__seen = new Set();
 new MutationObserver(() => {
-  for (const part of ["#battle", "#chain", ".zone.attacked"]) if (document.querySelector(part)) window.__seen.add(part);
+  for (const part of ["#table-status", "#region-chain", ".zone.attacked"]) {
+    if (document.querySelector(part)) window.__seen.add(part);
+  }
 }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
 """
 
@@ -108,7 +110,7 @@ def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, 
     page.click("#start")
     expect(page.locator("#game .board")).to_be_visible()
     # CH-11: the opponent's field shows no hand, only its size
-    expect(page.locator(".field.theirs .card-in-hand")).to_have_count(0)
+    expect(page.locator(".field.theirs [data-region='hand'] .zone")).to_have_count(0)
     expect(page.locator(".field.theirs .owner")).to_have_text("Rival · ai:random")  # whose field is whose
     expect(page.locator(".field.mine .owner")).to_have_text("Tú · ana_web")
     # CH-11.2: the seed, which gives the computer's hand, is on no screen (the log narrated it once)
@@ -123,7 +125,7 @@ def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, 
     final = play_to_the_end(page, random.Random(8), midgame=artifacts / "board-midgame.png")
     assert (artifacts / "board-midgame.png").exists()
     assert "Ganaste" in final or "Perdiste" in final or "Empate" in final
-    assert {"#battle", ".zone.attacked"} <= seen(page)  # combats were shown while they resolved (CH-9)
+    assert {"#table-status", ".zone.attacked"} <= seen(page)  # combats were shown while they resolved (CH-9)
     game = page.locator("#game").get_attribute("data-game")
     record = page.evaluate("async (id) => (await fetch(`/api/games/${id}/replay`, {headers: {Authorization:"
                            " `Bearer ${localStorage.getItem('token')}`}})).json()", game)
@@ -402,10 +404,11 @@ def test_a_double_click_takes_the_action_once_and_says_nothing(page: Page, serve
     shown = page.locator("button.action:not(.group)").all_inner_texts()
     assert shown and set(shown) <= set(labels), (shown, labels)  # the server's words, as the terminal's
     posted: list[int] = []
-    page.on("response", lambda r: posted.append(r.status) if r.url.endswith(f"/api/games/{gid}/actions") else None)
+    path = lambda r: r.url.split("?")[0]  # noqa: E731 - the table asks for its board (?board=es)
+    page.on("response", lambda r: posted.append(r.status) if path(r).endswith(f"/api/games/{gid}/actions") else None)
     button = page.locator("button.action:not(.group)").first
-    with page.expect_response(lambda r: r.url.endswith(f"/api/games/{gid}/actions") and r.status == 409) as stale, \
-            page.expect_response(lambda r: r.request.method == "GET" and r.url.endswith(f"/api/games/{gid}")):
+    with page.expect_response(lambda r: path(r).endswith(f"/api/games/{gid}/actions") and r.status == 409) as stale, \
+            page.expect_response(lambda r: r.request.method == "GET" and path(r).endswith(f"/api/games/{gid}")):
         button.dblclick()
     assert "acción atrasada" in stale.value.json()["error"]  # in the table's language
     expect(page.locator(".error")).to_have_count(0)

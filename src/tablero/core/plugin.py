@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
@@ -50,6 +50,10 @@ class Section:
     name: str
     max_cards: int
     required: bool = True
+    titles: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)  # by language
+
+    def title(self, lang: str) -> str:
+        return self.titles.get(lang) or self.titles.get("en") or self.name
 
 
 class Card(Protocol):
@@ -326,6 +330,10 @@ class GamePlugin(ABC):
     def card_listing(self, card: Card) -> dict[str, Any]:
         """One entry of ``tablero cards list --json`` (by default the card-file shape)."""
         return self.card_json(card)
+
+    def card_section(self, card: Card) -> str:
+        """The deck section a card goes in (a deck builder files it there); by default the first."""
+        return self.sections[0].name
 
     def card_row(self, card: Card) -> tuple[str, str, str, str]:
         """id, type, value and name: one line of ``tablero cards list``."""

@@ -92,8 +92,10 @@ def scenario_game(name: str, doc: dict[str, Any], where: Any = None) -> Game:
 def game_catalogue(lang: str = "en") -> list[dict[str, Any]]:
     """Every game as the front ends list it (``tablero games --json``, ``GET /api/catalog``): its name and
     title, rule prefix, editions, rules version, deck sections and engine options with their defaults."""
-    return [{"name": p.name, "title": p.title(lang), "titles": dict(p.titles), "rule_prefix": p.rule_prefix,
+    return [{"name": p.name, "default": p.name == DEFAULT_GAME, "title": p.title(lang), "titles": dict(p.titles),
+             "rule_prefix": p.rule_prefix,
              "editions": list(p.editions), "default_edition": p.default_edition, "rules_version": p.rules_version,
-             "sections": [{"name": s.name, "max_cards": s.max_cards, "required": s.required} for s in p.sections],
+             "sections": [{"name": s.name, "title": s.title(lang), "max_cards": s.max_cards, "required": s.required}
+                          for s in p.sections],
              "options": [{"name": o.name, "default": o.default, "help": o.help} for o in p.options()]}
             for p in plugins()]

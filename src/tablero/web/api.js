@@ -35,7 +35,8 @@ export async function api(method, path, body) {
 
 export function gameSocket(gameId, onEnvelope, onClose) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/ws?token=${encodeURIComponent(token)}`);
+  const board = `&board=${encodeURIComponent(lang)}`; // pushes carry the board, drawn in the table's language
+  const ws = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/ws?token=${encodeURIComponent(token)}${board}`);
   ws.onmessage = (ev) => onEnvelope(JSON.parse(ev.data));
   ws.onclose = (ev) => onClose && onClose(ev);
   return ws;

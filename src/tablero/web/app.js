@@ -5,7 +5,9 @@ import { renderGame, resetLog } from "./board.js";
 import { deckBuilderView } from "./decks.js";
 
 const app = document.getElementById("app");
-let cards = null; // id -> card (GET /api/cards), loaded once per session
+const pools = {}; // game -> {id -> card} (GET /api/cards?game=), each loaded once per session
+let cards = null; // the pool of the game on the page
+let catalog = null; // the games this table plays (GET /api/catalog), loaded once
 let cleanup = null;
 const LOBBY_REFRESH_MS = 3000;
 const RECONNECT_MS = 500; // the first wait before a dropped game socket is opened again; doubled up to:
@@ -22,16 +24,32 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-export async function cardNames() {
-  if (!cards) {
-    cards = {};
-    for (const c of await api("GET", "/api/cards")) cards[c.id] = c;
+/** The games of the table, the default one first. */
+export async function games() {
+  if (!catalog) {
+    const all = await api("GET", "/api/catalog");
+    catalog = [...all.filter((g) => g.default), ...all.filter((g) => !g.default)];
   }
-  return (id) => {
-    const c = cards[id];
-    if (!c) return null;
-    return lang === "en" && c.en && c.en.name ? c.en.name : c.name;
-  };
+  return catalog;
+}
+
+/** Load a game's card pool (once) and make it the one ``cardInfo`` reads. */
+export async function usePool(game) {
+  if (!pools[game]) {
+    const pool = {};
+    for (const c of await api("GET", `/api/cards?game=${encodeURIComponent(game)}`)) pool[c.id] = c;
+    pools[game] = pool;
+  }
+  cards = pools[game];
+  return cards;
+}
+
+/** A select of the table's games (hidden when it plays only one), telling ``onchange`` the game chosen. */
+export function gameSelect(list, chosen, onchange) {
+  const sel = el("select", { id: "game-choice", "aria-label": t("game"), hidden: list.length < 2 },
+    list.map((g) => el("option", { value: g.name, selected: g.name === chosen }, g.title)));
+  sel.addEventListener("change", () => onchange(sel.value));
+  return sel;
 }
 
 /** A card of the pool as shown to the player: name and text in their language (null before the pool is
@@ -72,7 +90,7 @@ function loginView() {
     } catch (e) { showError(e); }
   }
   const form = el("form", { class: "card-panel", onsubmit: (ev) => { ev.preventDefault(); go(false); } },
-    el("h1", {}, "Choque de Héroes"),
+    el("h1", {}, "Tablero"),
     el("label", { for: "username" }, t("username")), user,
     el("label", { for: "password" }, t("password")), pass,
     el("div", { class: "row" },
@@ -81,12 +99,18 @@ function loginView() {
   app.replaceChildren(form);
 }
 
+let lobbyGame = null; // the game the lobby plays, kept while the page lives
+
 async function lobbyView() {
-  const [decks, games] = await Promise.all([api("GET", "/api/decks"), api("GET", "/api/games")]);
-  const deckSelect = () => el("select", { class: "deck" },
+  const table = await games();
+  if (!lobbyGame || !table.some((g) => g.name === lobbyGame)) lobbyGame = table[0].name;
+  const game = lobbyGame;
+  const titles = Object.fromEntries(table.map((g) => [g.name, g.title]));
+  const [decks, games_] = await Promise.all([api("GET", `/api/decks?game=${encodeURIComponent(game)}`),
+                                             api("GET", "/api/games")]);
+  const choice = gameSelect(table, game, (g) => { lobbyGame = g; route(); });
+  const mine = el("select", { class: "deck", id: "my-deck" },
     decks.map((d) => el("option", { value: d.id }, `${d.name}${d.owner ? "" : " ★"}`)));
-  const mine = deckSelect();
-  mine.id = "my-deck";
   const ai = el("select", { id: "ai" }, ["ai:random", "ai:greedy", "ai:mcts"].map((a) => el("option", { value: a }, a)));
   // an optional seed replays the same shuffles and the same first player (designers reproducing a game);
   // only against the computer: a challenge's seed is the server's to draw (CH-11.2, it gives every hand)
@@ -94,7 +118,7 @@ async function lobbyView() {
     placeholder: t("seedHint") });
   async function start(opponent) {
     try {
-      const body = { deck: mine.value, opponent };
+      const body = { game, deck: mine.value, opponent };
       if (opponent !== "open" && seed.value.trim() !== "") {
         body.seed = seed.value.trim();  // as text: exact beyond 2^53, checked by the server
       }
@@ -103,10 +127,10 @@ async function lobbyView() {
     } catch (e) { showError(e); }
   }
   const status = (s) => t(s === "open" ? "openStatus" : s);
-  const rows = (list) => list.map((g) => el("li", {},
-    `#${g.id} · ${g.players.A || "?"} – ${g.players.B || "?"} · ${status(g.status)}`
-      + (g.winner ? ` · ${g.winner}` : ""),
-    g.status === "open" && g.seat === null
+  const rows = (list) => list.map((g) => el("li", { "data-game": g.game },
+    `#${g.id} · ${table.length > 1 ? `${titles[g.game] || g.game} · ` : ""}${g.players.A || "?"} – ${g.players.B || "?"}`
+      + ` · ${status(g.status)}${g.winner ? ` · ${g.winner}` : ""}`,
+    g.status === "open" && g.seat === null && g.game === game  // a challenge of the game the lobby plays
       ? el("button", { class: "join", onclick: async () => {
           try { await api("POST", `/api/games/${g.id}/join`, { deck: mine.value }); location.hash = `#/game/${g.id}`; }
           catch (e) { showError(e); } } }, t("join"))
@@ -116,9 +140,9 @@ async function lobbyView() {
       ? el("button", { class: "withdraw", onclick: async () => {
           try { await api("DELETE", `/api/games/${g.id}`); route(); } catch (e) { showError(e); } } }, t("withdraw"))
       : ""));
-  const list = el("ul", { id: "games", "aria-live": "polite" }, rows(games));
+  const list = el("ul", { id: "games", "aria-live": "polite" }, rows(games_));
   // the lobby stays live: new challenges, accepted ones and finished games appear without a reload
-  let shown = JSON.stringify(games);
+  let shown = JSON.stringify(games_);
   const refresh = setInterval(async () => {
     if (!list.isConnected) { clearInterval(refresh); return; } // left the lobby while it was loading
     if (document.visibilityState === "hidden") return;
@@ -131,7 +155,7 @@ async function lobbyView() {
   cleanup = () => clearInterval(refresh);
   app.replaceChildren(
     el("section", { class: "card-panel" },
-      el("h2", {}, t("playComputer")),
+      el("h2", {}, t("playComputer")), choice,
       el("label", { for: "my-deck" }, t("deck")), mine,
       el("label", { for: "ai" }, t("opponent")), ai,
       el("label", { for: "seed" }, t("seed")), seed,
@@ -143,7 +167,6 @@ async function lobbyView() {
 }
 
 async function gameView(id) {
-  const name = await cardNames();
   let me = null;
   const root = el("section", { id: "game", "data-game": id });
   // shown while the socket is down (the server restarting, the network gone): the page reconnects by itself
@@ -157,25 +180,27 @@ async function gameView(id) {
     const text = JSON.stringify(env);
     if (drawn && (env.seq < drawn.seq || text === drawn.text)) return;
     drawn = { seq: env.seq, text };
-    if (env.view && env.view.viewer) me = env.view.viewer;
-    renderGame(root, env, { me, name, card: cardInfo, act, surrender: () => me && confirm(t("confirmSurrender"))
-      && act({ player: me, do: "surrender" }) });
+    if (env.board && env.board.viewer) me = env.board.viewer;
+    renderGame(root, env, { me, card: cardInfo, act, concede: (action) => confirm(t("confirmSurrender")) && act(action) });
   };
+  const board = `board=${encodeURIComponent(lang)}`; // the board comes drawn in the table's language
   // the reply is the envelope after the action: drawn at once, also while the socket is reconnecting
   const act = async (action) => {
     // with the seq it answers: a double click or a retry is refused (409) instead of taken twice
     const sent = drawn ? drawn.seq : undefined;
-    try { draw(await api("POST", `/api/games/${id}/actions`, { action, seq: sent })); } catch (e) {
+    try { draw(await api("POST", `/api/games/${id}/actions?${board}`, { action, seq: sent })); } catch (e) {
       if (e instanceof ApiError && e.status === 401) { setSession(null, null); route(); return; } // the login expired
       // a 409 may mean the board is behind the game (a double click's second copy, a move made meanwhile):
       // it is redrawn from the server, and only a refusal that is not such a stale copy is told the player
       if (!(e instanceof ApiError && e.status === 409)) { showError(e); return; }
-      const now = await api("GET", `/api/games/${id}`);
+      const now = await api("GET", `/api/games/${id}?${board}`);
       if (sent === undefined || now.seq === sent) showError(e);
       draw(now);
     }
   };
-  draw(await api("GET", `/api/games/${id}`));
+  const first = await api("GET", `/api/games/${id}?${board}`);
+  await usePool(first.game || (await games())[0].name);
+  draw(first);
   let ws = null;
   let left = false;
   let retry = RECONNECT_MS;
@@ -194,7 +219,6 @@ async function gameView(id) {
 }
 
 async function replayView(id) {
-  const name = await cardNames();
   let want = 0; // the step last asked for (clicks can come faster than the answers)
   let steps = 0;
   let me = null;
@@ -203,11 +227,12 @@ async function replayView(id) {
     try {
       want = Math.max(0, steps ? Math.min(to, steps) : to);
       const asked = want;
-      const env = await api("GET", `/api/games/${id}/replay/${asked}`);
+      const env = await api("GET", `/api/games/${id}/replay/${asked}?board=${encodeURIComponent(lang)}`);
       if (asked !== want) return; // a later click has asked for another step
       steps = env.steps;
-      if (env.view && env.view.viewer) me = env.view.viewer;
-      renderGame(board, env, { me, name, card: cardInfo, act: () => {}, surrender: () => {}, replay: true });
+      if (env.board && env.board.viewer) me = env.board.viewer;
+      await usePool(env.game);
+      renderGame(board, env, { me, card: cardInfo, act: () => {}, concede: () => {}, replay: true });
       counter.textContent = `${env.seq} / ${steps}`;
     } catch (e) { showError(e); }
   };

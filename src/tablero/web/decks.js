@@ -1,15 +1,17 @@
-// The deck builder: the card pool searchable and filterable by name, type, value and keyword; a deck in
-// three sections (main, souls, support) checked against CH-2 as it changes; save, load, export, import.
+// The deck builder, for any game of the table: its card pool searchable and filterable by name (and by
+// type, value and ability where its cards have them); a deck in the game's sections (GET /api/catalog), each
+// card filed in the section the server names, checked against the game's deck rules as it changes (every
+// violation with its rule id); save, load, export, import.
 import { api } from "./api.js";
 import { t } from "./i18n.js";
-import { el } from "./app.js";
+import { el, gameSelect, games } from "./app.js";
 
-const SECTION = (card) => (card.type === "alma" ? "souls" : card.type === "amalgama" ? "support" : "main");
+let builderGame = null; // the game whose decks the builder edits, kept while the page lives
 
 /** A deck as a deck file (docs/decks.md). JSON strings are valid YAML scalars, so names need no care. */
-export function toYaml(deck) {
+export function toYaml(deck, sections) {
   const lines = [`name: ${JSON.stringify(deck.name)}`, `edition: ${deck.edition}`];
-  for (const part of ["main", "souls", "support"]) {
+  for (const part of sections) {
     const entries = Object.entries(deck[part]).filter(([, n]) => n > 0);
     if (!entries.length) { lines.push(`${part}: {}`); continue; }
     lines.push(`${part}:`);
@@ -19,10 +21,10 @@ export function toYaml(deck) {
 }
 
 /** Read a deck file: JSON, or the YAML subset deck files use (scalars and one level of maps). */
-export function fromText(text) {
+export function fromText(text, sections) {
   const s = text.trim();
   if (s.startsWith("{")) return JSON.parse(s);
-  const deck = { main: {}, souls: {}, support: {} };
+  const deck = Object.fromEntries(sections.map((p) => [p, {}]));
   let section = null;
   for (const raw of s.split("\n")) {
     const line = raw.replace(/\s+#.*$/, "");
@@ -32,7 +34,7 @@ export function fromText(text) {
     const [, indent, key, value] = m;
     if (indent && section) { deck[section][key] = Number(value); continue; }
     section = null;
-    if (["main", "souls", "support"].includes(key)) {
+    if (sections.includes(key)) {
       if (value && value !== "{}") throw new Error(`${key}: write one card per line`);
       section = key;
     } else deck[key] = value.startsWith('"') ? JSON.parse(value) : value;
@@ -41,25 +43,36 @@ export function fromText(text) {
 }
 
 export async function deckBuilderView(app, showError) {
-  const pool = await api("GET", "/api/cards");
+  const table = await games();
+  if (!builderGame || !table.some((g) => g.name === builderGame)) builderGame = table[0].name;
+  const game = table.find((g) => g.name === builderGame);
+  const sections = game.sections.map((p) => p.name);
+  const titles = Object.fromEntries(game.sections.map((p) => [p.name, p.title]));
+  const pool = await api("GET", `/api/cards?game=${encodeURIComponent(game.name)}`);
   const byId = Object.fromEntries(pool.map((c) => [c.id, c]));
-  let deck = { name: "Mi baraja", edition: "choque-2026", main: {}, souls: {}, support: {} };
+  const empty = () => Object.fromEntries(sections.map((p) => [p, {}]));
+  let deck = { game: game.name, name: t("newDeck"), edition: game.default_edition, ...empty() };
   let checkTimer = null;
+  const choice = gameSelect(table, game.name, (g) => { builderGame = g; deckBuilderView(app, showError); });
 
   const search = el("input", { id: "card-search", type: "search", placeholder: t("searchCards"), "aria-label": t("searchCards") });
-  const types = [...new Set(pool.map((c) => c.type))].sort();
-  const typeSel = el("select", { id: "card-type", "aria-label": t("type") }, el("option", { value: "" }, t("anyType")),
+  // a filter for each field the game's cards have (a type, a value, abilities), none for a field they lack
+  const types = [...new Set(pool.map((c) => c.type).filter((x) => x !== undefined))].sort();
+  const typeSel = el("select", { id: "card-type", "aria-label": t("type"), hidden: !types.length },
+    el("option", { value: "" }, t("anyType")),
     types.map((x) => el("option", { value: x }, x)));
-  const values = [...new Set(pool.map((c) => c.value))].sort((a, b) => a - b);
-  const valueSel = el("select", { id: "card-value", "aria-label": t("value") }, el("option", { value: "" }, t("anyValue")),
+  const values = [...new Set(pool.map((c) => c.value).filter((x) => x !== undefined && x !== null))].sort((a, b) => a - b);
+  const valueSel = el("select", { id: "card-value", "aria-label": t("value"), hidden: !values.length },
+    el("option", { value: "" }, t("anyValue")),
     values.map((x) => el("option", { value: String(x) }, String(x))));
   const kws = [...new Set(pool.flatMap((c) => c.keywords || []))].sort();
-  const kwSel = el("select", { id: "card-keyword", "aria-label": t("keyword") }, el("option", { value: "" }, t("anyKeyword")),
+  const kwSel = el("select", { id: "card-keyword", "aria-label": t("keyword"), hidden: !kws.length },
+    el("option", { value: "" }, t("anyKeyword")),
     kws.map((x) => el("option", { value: x }, x)));
   const poolList = el("ul", { id: "pool", class: "pool" });
   const nameInput = el("input", { id: "deck-name", value: deck.name, "aria-label": t("deckName") });
   const edition = el("select", { id: "deck-edition", "aria-label": t("edition") },
-    ["choque-2026", "choque-legacy"].map((e) => el("option", { value: e }, e)));
+    game.editions.map((e) => el("option", { value: e }, e)));
   const parts = el("div", { id: "deck-parts" });
   const verdict = el("div", { id: "deck-verdict", role: "status" });
   const loadSel = el("select", { id: "deck-load", "aria-label": t("load") });
@@ -67,7 +80,7 @@ export async function deckBuilderView(app, showError) {
 
   const count = (part) => Object.values(deck[part]).reduce((a, b) => a + b, 0);
   const add = (id, n) => {
-    const part = SECTION(byId[id]);
+    const part = byId[id].section || sections[0];
     const next = (deck[part][id] || 0) + n;
     if (next <= 0) delete deck[part][id]; else deck[part][id] = next;
     drawDeck();
@@ -88,8 +101,8 @@ export async function deckBuilderView(app, showError) {
   function drawDeck() {
     deck.name = nameInput.value;
     deck.edition = edition.value;
-    parts.replaceChildren(...["main", "souls", "support"].map((part) => el("section", { class: "deck-part", "data-part": part },
-      el("h3", {}, `${t(part)} (${count(part)})`),
+    parts.replaceChildren(...sections.map((part) => el("section", { class: "deck-part", "data-part": part },
+      el("h3", {}, `${titles[part]} (${count(part)})`),
       el("ul", {}, Object.entries(deck[part]).map(([id, n]) => el("li", {},
         el("button", { type: "button", "aria-label": `- ${byId[id]?.name || id}`, onclick: () => add(id, -1) }, "−"),
         ` ${n} × ${byId[id]?.name || id} `,
@@ -108,14 +121,14 @@ export async function deckBuilderView(app, showError) {
   }
 
   async function refreshLoad() {
-    const decks = await api("GET", "/api/decks");
+    const decks = await api("GET", `/api/decks?game=${encodeURIComponent(game.name)}`);
     loadSel.replaceChildren(el("option", { value: "" }, t("load")),
       ...decks.map((d) => el("option", { value: d.id }, `${d.name}${d.owner ? "" : " ★"}`)));
   }
 
   function setDeck(d) {
-    deck = { name: d.name || "?", edition: d.edition || "choque-2026",
-             main: { ...(d.main || {}) }, souls: { ...(d.souls || {}) }, support: { ...(d.support || {}) } };
+    deck = { game: game.name, name: d.name || "?", edition: d.edition || game.default_edition,
+             ...Object.fromEntries(sections.map((p) => [p, { ...(d[p] || {}) }])) };
     nameInput.value = deck.name;
     edition.value = deck.edition;
     drawDeck();
@@ -126,7 +139,7 @@ export async function deckBuilderView(app, showError) {
     try { setDeck(await api("GET", `/api/decks/${loadSel.value}`)); } catch (e) { showError(e); }
   });
   file.addEventListener("change", async () => {
-    try { setDeck(fromText(await file.files[0].text())); } catch (e) { showError(e); }
+    try { setDeck(fromText(await file.files[0].text(), sections)); } catch (e) { showError(e); }
   });
   for (const x of [search, typeSel, valueSel, kwSel]) x.addEventListener("input", drawPool);
   nameInput.addEventListener("input", drawDeck);
@@ -143,7 +156,7 @@ export async function deckBuilderView(app, showError) {
     } catch (e) { showError(e); }
   };
   const exportDeck = () => {
-    const a = el("a", { href: URL.createObjectURL(new Blob([toYaml(deck)], { type: "text/yaml" })),
+    const a = el("a", { href: URL.createObjectURL(new Blob([toYaml(deck, sections)], { type: "text/yaml" })),
                         download: `${deck.name.replace(/[^A-Za-z0-9_-]+/g, "_") || "deck"}.yaml` });
     a.click();
   };
@@ -152,7 +165,7 @@ export async function deckBuilderView(app, showError) {
     el("section", { class: "card-panel pool-panel" }, el("h2", {}, t("cardPool")),
       el("div", { class: "row" }, search, typeSel, valueSel, kwSel), poolList),
     el("section", { class: "card-panel deck-panel" }, el("h2", {}, t("deck")),
-      el("div", { class: "row" }, nameInput, edition),
+      el("div", { class: "row" }, choice, nameInput, edition),
       el("div", { class: "row" },
         el("button", { type: "button", id: "deck-save", onclick: save }, t("save")), loadSel,
         el("button", { type: "button", id: "deck-export", onclick: exportDeck }, t("export")),

@@ -36,7 +36,9 @@ class ChoquePlugin(GamePlugin):
     editions = tuple(EDITIONS)
     default_edition = DEFAULT_EDITION
     # CH-2.1 to CH-2.3: a 50-card legacy main deck, 15 souls, up to 15 amalgams
-    sections = (Section("main", 50), Section("souls", 15), Section("support", 15, required=False))
+    sections = (Section("main", 50, titles={"es": "Principal", "en": "Main", "pt": "Principal"}),
+                Section("souls", 15, titles={"es": "Almas", "en": "Souls", "pt": "Almas"}),
+                Section("support", 15, required=False, titles={"es": "Apoyo", "en": "Support", "pt": "Apoio"}))
     locales = LOCALES
     rule_ids = {"edition": "CH-0.3", "hidden": "CH-11.2"}
 
@@ -108,6 +110,11 @@ class ChoquePlugin(GamePlugin):
 
         c = cast(CardDef, card)
         return {"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("text", "en", "archetypes") if k in c.raw}}
+
+    def card_section(self, card: Card) -> str:
+        """CH-2: souls go in the soul deck, amalgams in the support deck, the rest in the main deck."""
+        kind = getattr(card, "type", "")
+        return "souls" if kind == "alma" else "support" if kind == "amalgama" else "main"
 
     def card_listing(self, card: Card) -> dict[str, Any]:
         """``tablero cards list --json``: id, name, type, subtype, value, keywords and set."""

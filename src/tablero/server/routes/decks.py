@@ -122,9 +122,9 @@ def catalog(request: Request) -> list[dict[str, Any]]:
 @router.get("/api/cards", responses=ERRORS)
 def list_cards(_me: Me, game: GameQuery = None) -> list[dict[str, Any]]:
     """A game's card pool (the default game's without ``game``): every shipped card in its card-file shape
-    (docs/cards.md), with its id."""
+    (docs/cards.md), with its id and ``section``, the deck section it goes in."""
     p = game_plugin(game)
-    return [p.card_json(c) for c in p.card_pool()]
+    return [{**p.card_json(c), "section": p.card_section(c)} for c in p.card_pool()]
 
 
 @router.get("/api/decks", responses=ERRORS)
