@@ -136,7 +136,7 @@ class Board(_Strict):
     header: str = ""  # "Turn 3 · A plays · action phase"
     turn: int | None = None
     active: str | None = None
-    phase: str = ""  # in words
+    phase: str = ""  # in words, whole ("action phase", "fase de acción")
     sides: tuple[Side, ...] = Field(min_length=1)
     center: tuple[Region, ...] = ()
     status: tuple[str, ...] = ()  # lines about the whole table ("Battle under way: ...")

@@ -9,14 +9,14 @@ from tablero.core.i18n import Msg, msg
 from tablero.core.registry import words
 
 _EN: dict[str, Msg] = {
-    "turn_header": msg("Turn {turn} · {active} plays · {phase} phase"),
+    "turn_header": msg("Turn {turn} · {active} plays · {phase}"),
     "you_short": msg("{p} (you)"),
     "opp_short": msg("{p} (opponent)"),
     "you": msg("YOU ({p})"),
     "opponent": msg("OPPONENT ({p})"),
     "player": msg("PLAYER {p}"),
     "owned": msg("{card} ({owner}'s)"),
-    "turn_header_both": msg("Turn {turn} · {phase} phase"),
+    "turn_header_both": msg("Turn {turn} · {phase}"),
     "face_down": msg("(face down)"),
     "face_down_exhausted": msg("(face down, exhausted)"),
     "tokens": msg("tokens: {tokens}"),
@@ -48,7 +48,7 @@ _EN: dict[str, Msg] = {
     ),
     "help_saved": msg(" (the game stays saved)"),
     "window": msg("Response window ({where}) — {chain}. {options}"),
-    "window_where": msg("turn {turn}, {active} plays, {phase} phase"),
+    "window_where": msg("turn {turn}, {active} plays, {phase}"),
     "window_passed": msg("You pass the response window ({chain}; windows: {mode}, w changes it)."),
     "windows_ask": msg("When do you stop at a response window? 1) always  2) only with something on the chain  "
                    "3) never: "),

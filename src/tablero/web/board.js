@@ -226,7 +226,7 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
   const note = rules.note ? el("p", { class: "rules-note", id: "rules-note", role: "note" }, `${t("rulesNote")} ${rules.note}`) : "";
   const bar = el("div", { class: `status ${mine ? "my-turn" : ""}`, id: "status", tabindex: "-1" },
     el("strong", {}, statusText(env, board, me, mine, replay)),
-    ` · ${t("turn")} ${board.turn ?? "—"}${board.phase ? ` · ${t("phase")}: ${board.phase}` : ""}`,
+    ` · ${t("turn")} ${board.turn ?? "—"}${board.phase ? ` · ${board.phase}` : ""}`,
     older ? el("span", { id: "rules-version" }, ` · ${t("rulesVersion")} ${rules.version} (${t("rulesCurrent")} ${rules.current})`) : "",
     env.winner || replay || !env.concede ? "" : el("button", { type: "button", id: "surrender", onclick: () => concede(env.concede) }, t("surrender")),
     env.winner && !replay && root.dataset.game ? el("a", { id: "open-replay", href: `#/replay/${root.dataset.game}` }, t("replay")) : "");

@@ -16,7 +16,7 @@ const EN = {
   reconnecting: N_("No connection to the server: reconnecting…"), noGame: N_("No such game:"),
   surrender: N_("Surrender"), won: N_("You won!"), lost: N_("You lost."), draw: N_("Draw."),
   actions: N_("Actions"), log: N_("Log"), game: N_("Game"),
-  turn: N_("Turn"), phase: N_("Phase"), you: N_("You"), rival: N_("Opponent"), pickTarget: N_("Choose where"),
+  turn: N_("Turn"), you: N_("You"), rival: N_("Opponent"), pickTarget: N_("Choose where"),
   cancel: N_("Cancel"), status: N_("Status"), playing: N_("playing"), over: N_("over"), openStatus: N_("open"),
   canceled: N_("canceled"), withdraw: N_("Withdraw the challenge"), back: N_("Back"),
   confirmSurrender: N_("Surrender this game?"), error: N_("Error"), decks: N_("Decks"), cardPool: N_("Cards"),
