@@ -85,4 +85,5 @@ def test_deuses_life_points_and_the_field(page: Page, server: str) -> None:
     probe = page.locator("#probe")
     expect(probe.locator(".field.mine .counter")).to_have_text("PV: 3200/4000")
     expect(probe.locator(".field.mine [data-region='field'] .zone")).to_have_count(2)
-    expect(probe.locator(".field.mine [data-region='field'] .zone.exhausted .stats")).to_have_text("ATK 1200 DEF 900/1400")
+    tired = probe.locator(".field.mine [data-region='field'] .zone.exhausted .stats")
+    expect(tired).to_have_text("ATK 1200 DEF 900/1400")
