@@ -331,6 +331,12 @@ class GamePlugin(ABC):
         """One entry of ``tablero cards list --json`` (by default the card-file shape)."""
         return self.card_json(card)
 
+    def vocabulary(self) -> frozenset[str]:
+        """The game's own words: its name, edition ids, zone names, keyword ids and card ids. No module
+        outside the game's package holds one (tests/test_plugin_boundary.py): the table that did would
+        work for this game alone."""
+        return frozenset({self.name, *self.editions, *(c.id for c in self.card_pool())})
+
     def card_section(self, card: Card) -> str:
         """The deck section a card goes in (a deck builder files it there); by default the first."""
         return self.sections[0].name

@@ -53,7 +53,7 @@ def error_response(status: int, error: str, rule: str | None = None,
 
 
 def words() -> Catalogue:
-    """The table's messages and the game's it passes on (its refusals, its CH-2 violations)."""
+    """The table's messages and the game's it passes on (its refusals, its deck violations)."""
     return game_words(DEFAULT_GAME)
 
 

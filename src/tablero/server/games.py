@@ -190,7 +190,7 @@ class GameHub:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.make_session = make_session
         # when each live game's pending decision was posed, by ``clock``: a player is absent from then on
-        # (claims, CH-10.3); a game rebuilt (after a restart) starts its clock again
+        # (claims); a game rebuilt (after a restart) starts its clock again
         self.clock = clock
         self.posed: dict[int, float] = {}
         self.journal = Journal(make_session, writer)  # where accepted actions are committed

@@ -152,7 +152,7 @@ class PendingOut(BaseModel):
     kind: str
     optional: bool = Field(default=False, description="whether it may be declined (answered with the game's pass)")
     detail: dict[str, Any] = Field(default_factory=dict, description=(
-        "what it is about: `{what}` for a choice (the game's word: `select`, `targets`, `elite`...), else empty"))
+        "what it is about: `{what}` for a choice (the game's own word for what is chosen), else empty"))
 
 
 class RulesOut(BaseModel):
@@ -171,7 +171,8 @@ class EnvelopeOut(BaseModel):
 
     game: str = Field(description="the game it is a game of (GET /api/catalog)")
 
-    view: dict[str, Any] | None = Field(description="the caller's seat view (CH-11.2), or the public view")
+    view: dict[str, Any] | None = Field(description=(
+        "the caller's seat view (what the game lets that seat see), or the public view"))
     pending: PendingOut | None = Field(description="who must decide, and what kind of decision")
     legal_actions: list[dict[str, Any]] = Field(description="empty unless the decision is the caller's")
     labels: list[dict[str, Any]] = Field(default_factory=list, description=(

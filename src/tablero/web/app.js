@@ -113,7 +113,7 @@ async function lobbyView() {
     decks.map((d) => el("option", { value: d.id }, `${d.name}${d.owner ? "" : " ★"}`)));
   const ai = el("select", { id: "ai" }, ["ai:random", "ai:greedy", "ai:mcts"].map((a) => el("option", { value: a }, a)));
   // an optional seed replays the same shuffles and the same first player (designers reproducing a game);
-  // only against the computer: a challenge's seed is the server's to draw (CH-11.2, it gives every hand)
+  // only against the computer: a challenge's seed is the server's to draw (it would give every hand)
   const seed = el("input", { id: "seed", type: "number", min: "0", step: "1", inputmode: "numeric",
     placeholder: t("seedHint") });
   async function start(opponent) {

@@ -111,6 +111,14 @@ class ChoquePlugin(GamePlugin):
         c = cast(CardDef, card)
         return {"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("text", "en", "archetypes") if k in c.raw}}
 
+    def vocabulary(self) -> frozenset[str]:
+        from .state import CHAR_ZONES, PHASES, SECTOR_ZONES, SUPPORT_ZONES
+        from .terms import KEYWORDS, TYPES
+
+        zones = {*CHAR_ZONES, *SUPPORT_ZONES, *SECTOR_ZONES, "arena", "mictlan", "confined", "isolated",
+                 "main_deck", "soul_deck", "support_deck"}
+        return super().vocabulary() | zones | set(KEYWORDS) | set(TYPES) | {p for p in PHASES if "_" in p}
+
     def card_section(self, card: Card) -> str:
         """CH-2: souls go in the soul deck, amalgams in the support deck, the rest in the main deck."""
         kind = getattr(card, "type", "")

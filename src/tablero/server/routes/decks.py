@@ -145,7 +145,7 @@ def list_decks(me: Me, s: DB, game: GameQuery = None) -> list[dict[str, Any]]:
 
 @router.post("/api/decks/check", response_model=DeckCheckOut, responses=ERRORS)
 def check_deck_route(body: DeckIn, _me: Me, request: Request) -> DeckCheckOut:
-    """Check a deck against every CH-2 rule without saving it (the deck builder checks as you edit). The
+    """Check a deck against every deck rule of its game without saving it (the deck builder checks as you edit). The
     messages come in the language of ``Accept-Language``."""
     violations = check_doc(game_plugin(body.game), deck_doc(body), body.edition, language_of(request))
     return DeckCheckOut(legal=not violations, violations=violations)

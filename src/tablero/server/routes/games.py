@@ -181,9 +181,10 @@ async def get_game(game_id: GameId, me: Me, srv: Srv,
                        "long poll: answer once the game's seq is past this (or when `wait` runs out)"))] = None,
                    wait: Annotated[float, Query(ge=0, le=60, description="seconds a long poll may wait")] = 25,
                    board: BoardQuery = None) -> Response:
-    """Your view of the game (CH-11: the opponent's hand and every deck hidden), who must decide, your legal
-    actions when it is you, the winner, and ``seq``, the number of actions taken (one more with every
-    change). Any other account gets the public view. With ``after=SEQ`` the request waits (up to ``wait``
+    """Your view of the game (what the game lets your seat see: in most, not the opponent's hand nor any
+    deck's order), who must decide, your legal actions when it is you, the winner, and ``seq``, the number
+    of actions taken (one more with every change); with ``board=LANG``, the board drawn in that language.
+    Any other account gets the public view. With ``after=SEQ`` the request waits (up to ``wait``
     seconds) until something has happened since ``SEQ``, e.g. the AI's reply: a bot without a WebSocket
     needs no busy polling."""
     lang = board_language(board)

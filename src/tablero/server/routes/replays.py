@@ -57,7 +57,7 @@ def replay(game_id: GameId, _me: Me, s: DB) -> dict[str, Any]:
 def replay_step(game_id: GameId, step: Annotated[int, PathParam(ge=0, le=10**6)], me: Me, s: DB,
                 board: BoardQuery = None) -> Response:
     """One position of a finished game, after ``step`` actions (0: the start), as the caller saw it then:
-    their seat's view, or the public view for anyone else (CH-11), with what that step did (``events``),
+    their seat's view, or the public view for anyone else, with what that step did (``events``),
     ``steps``, the number of actions the viewer can step through, and ``rules``. For the replay viewer.
     When the current rules stop the replay early, ``steps`` is where it stops (``rules.actions`` the
     number recorded), the last step shows the recorded result, and the steps after it answer 409."""
