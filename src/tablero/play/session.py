@@ -1,15 +1,15 @@
-"""``tablero play``: a human (seat A) against a computer player (seat B) in the terminal.
+"""``tablero play``: a human (seat A) against a computer player (seat B) in the terminal, in any game.
 
 The loop is the core's: while the game is not over, whoever's decision is pending answers it. For the
-human that means: the log of what happened since their last decision (only what A may see), the board,
-the numbered legal actions in words, and a number read from the input; the mandatory ofrenda (CH-5.3), whose
-one answer leaves nothing to choose, is made for them with a line saying so. Every applied action is saved at
-once when ``--save`` is given, so a crash loses nothing.
+human that means: the log of what happened since their last decision (only what A may see), the board (the
+game's projection, ``Presenter.board``, drawn by ``board.py``), the numbered legal actions in words, and a
+number read from the input; a decision the rules leave nothing to choose in and let a front end answer
+(``Presenter.auto_answer``) is made for them with a line saying so. Every applied action is saved at once
+when ``--save`` is given, so a crash loses nothing. The session knows the game only through its plugin.
 
 The seed is shown only once the game is over (a match's, once the match is): with it and the decklists
-the computer's hand could be computed (CH-11.2). Everything else drawn from it, the computer's own
-random source, the opponent's deck and a match's CHOQUES, comes through ``derive_seed``, so none
-of them tells the seed either.
+the computer's hand could be computed. Everything else drawn from it, the computer's own random source, the
+opponent's deck and a match's games, comes through ``derive_seed``, so none of them tells the seed either.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def choose_decks(p: GamePlugin, opts: PlayOptions, edition: str) -> tuple[tuple[
 
 
 class PlaySession:
-    """One ``tablero play`` run: a single game or a match (Choque's best of three CHOQUES)."""
+    """One ``tablero play`` run: a single game or a match of several (``GamePlugin.new_match``)."""
 
     def __init__(self, opts: PlayOptions, console: Console) -> None:
         self.opts = opts
@@ -311,8 +311,8 @@ class PlaySession:
             self.con.say(f"  {i:>{width}}) {self.words.action(act, obs, d.kind, HUMAN)}")
 
     def answer_forced(self, game: Game, rec: GameRecord) -> bool:
-        """A decision the game lets a front end answer for the player (``Presenter.auto_answer``: Choque's
-        mandatory ofrenda, CH-5.3) is made for the human, with a line that says so; True when it was."""
+        """A decision the game lets a front end answer for the player (``Presenter.auto_answer``) is made
+        for the human, with a line that says so; True when it was."""
         auto = self.words.auto_answer(game)
         if auto is None:
             return False

@@ -18,7 +18,7 @@ from tablero.games.choque import keywords
 from tablero.games.choque.catalogue import words
 from tablero.games.choque.game import VERBS, ChoqueGame
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 RULE = re.compile(r"^CH-\d+(?:\.\d+)*$")
 ZONES = ["C1", "C2", "C4", "C9", "Z1", "Z3", "Z7", "SA", "SB", "arena", "A.C1", "B.C2", "B.Z1", "hearts", "X.C1",
          7, None, ""]

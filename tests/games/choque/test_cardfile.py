@@ -16,7 +16,7 @@ from tablero.games.choque import cardfile
 from tablero.games.choque.cardfile import CardProblem, check_cards, check_path, load_cards, shipped_pool
 from tablero.games.choque.cards import validate_card
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 BROKEN = DATA / "broken_cards"
 GOOD = DATA / "good_cards"
 

@@ -13,7 +13,7 @@ from tablero.games.choque.presenter import ChoquePresenter
 from tablero.play.session import event_lines
 from tablero.scenario import load, play
 
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 RAW = re.compile(r"[{}\[\]=]|\b[a-z]+_[a-z_]+\b")  # a template left unfilled, a structure, a snake_case id
 
 

@@ -16,7 +16,7 @@ from tablero.core import IllegalAction
 from tablero.games.choque.scenario_state import game_from_scenario
 from tablero.games.choque.targeting import MAX_TARGET_OPTIONS
 
-SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "effects" / "targets-one-at-a-time.yaml"
+SCENARIO = Path(__file__).resolve().parents[3] / "scenarios" / "effects" / "targets-one-at-a-time.yaml"
 MICTLAN = [f"m{i:02d}" for i in range(1, 26)]
 
 

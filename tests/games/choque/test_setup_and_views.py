@@ -94,7 +94,7 @@ def test_ch_11_views_across_a_whole_game(effects: bool) -> None:
 
 
 def test_ch_11_2_clarividencia_reveals_to_its_controller_only() -> None:
-    path = Path(__file__).parent / "data" / "clarividencia-view.yaml"
+    path = Path(__file__).resolve().parents[2] / "data" / "clarividencia-view.yaml"
     g = play(load(path))
     a = g.view("A")
     top = [e for e in a["revealed"] if e["player"] == "A" and e["zone"] == "main_deck" and e["from"] == "top"]

@@ -12,7 +12,7 @@ from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.prompts import choice_context
 from tablero.games.choque.scenario_state import game_from_scenario
 
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "effects"
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios" / "effects"
 
 
 def test_a_trigger_target_choice_names_its_ability() -> None:

@@ -9,7 +9,7 @@ import yaml
 
 from tablero.games.choque.cards import KEYWORDS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _scenario_citations() -> tuple[set[str], set[str]]:

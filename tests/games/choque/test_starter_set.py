@@ -13,7 +13,7 @@ from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.terms import APOYO_SUBTYPES, KEYWORDS, TYPES
 
 POOL = list(shipped_pool())
-SCENARIOS = Path(__file__).parent.parent / "scenarios" / "starter"
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios" / "starter"
 
 
 def test_size_types_and_subtypes() -> None:

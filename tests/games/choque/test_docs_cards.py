@@ -20,7 +20,7 @@ from tablero.games.choque.effects.schema import Ability
 from tablero.games.choque.effects.vocabulary import CATEGORIES, CONDITIONS, COSTS, FILTER_KEYS, TRIGGERS, VERBS
 from tablero.games.choque.terms import APOYO_SUBTYPES, TYPES
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "cards.md"
 _YAML_BLOCK = re.compile(r"^```yaml[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 
 

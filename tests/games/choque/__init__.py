@@ -1,0 +1,1 @@
+"""Choque de Héroes' own tests: its rules (CH-x.y), cards, decks, words and options."""
