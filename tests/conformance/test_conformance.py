@@ -111,3 +111,123 @@ def test_views_hide_and_resample_keeps_what_a_player_knows(name: str) -> None:
         assert copy.legal_actions() == legal
 
     _random_walk(random_game(name, 14), Rng(15), check)
+
+
+def _strings(x: Any) -> set[str]:
+    """Every string a JSON value holds, keys aside."""
+    if isinstance(x, str):
+        return {x}
+    if isinstance(x, dict):
+        return set().union(set(), *(_strings(v) for v in x.values()))
+    if isinstance(x, list):
+        return set().union(set(), *(_strings(v) for v in x))
+    return set()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_is_named_as_its_plugin_and_said_in_every_language(name: str) -> None:
+    from tablero.core.registry import languages, plugin
+
+    p = plugin(name)
+    g = random_game(name, 21)
+    assert g.name == p.name == name and g.players and p.edition(None) in p.editions
+    assert p.check_options({}) == {} and {o.name for o in p.options()} == set(g.option_names)
+    for lang in languages():
+        words = p.presenter(lang)
+        assert p.title(lang) and words.legend() is not None and words.decision(g)
+        view = g.view(g.pending.player)
+        assert all(words.action(a, view, g.pending.kind, g.pending.player) for a in g.legal_actions())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_refusals_of_every_kind_change_nothing_and_name_a_rule(name: str) -> None:
+    """The wrong player, a verb the game does not have, an action after the end: each refused with the rule
+    that forbids it, and the game exactly as it was."""
+    g = random_game(name, 22)
+    rng = Rng(22)
+
+    def refused(action: dict[str, Any], ruled: bool = True) -> None:
+        before = json.dumps(g.observe(), sort_keys=True)
+        with pytest.raises(IllegalAction) as e:
+            g.apply(action)
+        assert str(e.value) and (e.value.rule or not ruled), action  # a verb no rule knows: named, no rule
+        assert json.dumps(g.observe(), sort_keys=True) == before
+
+    while not g.is_over:
+        d = g.pending
+        refused({"player": d.player, "do": "no_such_verb_in_any_game"}, ruled=False)
+        refused({"player": "nobody", "do": g.legal_actions()[0].get("do")}, ruled=False)
+        other = next(p for p in g.players if p != d.player)
+        refused({**g.legal_actions()[0], "player": other})
+        legal = g.legal_actions()
+        g.apply(legal[rng.below(len(legal))])
+    refused({"player": g.players[0], "do": g.pass_verb or "no_such_verb_in_any_game"})  # the game is over
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_public_view_and_the_logs_tell_no_more_than_each_seat_may_see(name: str) -> None:
+    rng = Rng(23)
+
+    def check(g: Game, legal: list[dict[str, Any]]) -> None:
+        if rng.below(4):
+            return
+        views = [g.view(p) for p in g.players]
+        shared = set.intersection(*(_strings(v) for v in views))
+        assert _strings(g.public_view()) <= shared | set(g.players)  # nothing one seat alone may see
+        logs = [g.log_for(p) for p in g.players]
+        public = g.log_for(None)
+        assert all("hidden" not in e for log in [*logs, public] for e in log)
+        if all(len(log) == len(public) for log in logs):  # a spectator's entry tells no more than each seat's
+            for i, e in enumerate(public):
+                assert _strings(e) <= set.intersection(*(_strings(log[i]) for log in logs)), (e, [x[i] for x in logs])
+
+    _random_walk(random_game(name, 23), Rng(24), check)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_resample_redraws_what_the_player_does_not_know(name: str) -> None:
+    """A determinized copy keeps the player's view and redraws every hidden fact: over a game, the copies
+    differ from the real game (in what is hidden) nearly every time something is hidden."""
+    rng = Rng(25)
+    hidden = changed = 0
+
+    def check(g: Game, legal: list[dict[str, Any]]) -> None:
+        nonlocal hidden, changed
+        if rng.below(3):
+            return
+        p = g.pending.player
+        truth = json.dumps(g.observe(), sort_keys=True)
+        if json.dumps(g.view(p), sort_keys=True) == truth:
+            return  # nothing is hidden from the player here
+        hidden += 1
+        copies = {json.dumps(g.resample(p, Rng(rng.below(1 << 30))).observe(), sort_keys=True) for _ in range(4)}
+        changed += any(c != truth for c in copies)
+
+    _random_walk(random_game(name, 25), Rng(26), check)
+    assert hidden > 10 and changed >= 0.9 * hidden, (changed, hidden)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_board_of_every_view_fits_the_schema_in_every_language(name: str) -> None:
+    from tablero.core.board import Board
+    from tablero.core.registry import languages, plugin
+
+    p = plugin(name)
+    words = {lang: p.presenter(lang) for lang in languages()}
+    rng = Rng(27)
+
+    def check(g: Game, legal: list[dict[str, Any]]) -> None:
+        if rng.below(6):
+            return
+        for seat in (*g.players, None):
+            view = g.view(seat) if seat is not None else g.public_view()
+            for w in words.values():
+                board = w.board(view, seat, log=g.log_for(seat))
+                assert Board.model_validate(json.loads(board.model_dump_json())) == board
+                assert {f.card for f in board.faces() if f.card} <= _strings(view)  # nothing the view lacks
+        for a in legal:
+            source, targets = words["en"].places(a)
+            assert source is None or isinstance(source, str)
+            assert all(isinstance(t, str) for t in targets)
+
+    _random_walk(random_game(name, 27), Rng(28), check)
