@@ -63,3 +63,21 @@ def test_the_server_and_the_browser_hold_no_word_of_a_game(game: str) -> None:
         if hits:
             found[str(path.relative_to(PACKAGE))] = hits
     assert not found, found
+
+
+def test_package_data_finds_every_games_files_by_globs() -> None:
+    """Both builds ship what ``pyproject.toml`` names: every game's cards, decks, limited lists and
+    catalogues through globs over ``games/*/``, so a new game needs no line there."""
+    import tomllib
+
+    data = tomllib.loads((PACKAGE.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = data["tool"]["setuptools"]["package-data"]["tablero"]
+    games = [p for p in patterns if p.startswith("games/")]
+    wanted = {"games/*/cards/*.yaml", "games/*/decks/*.yaml", "games/*/limited/*.yaml", "games/*/locales/*.po"}
+    assert wanted <= set(games)
+    assert all(p.startswith("games/*/") for p in games), games
+    for p in plugins():  # and they find each game's files
+        for pattern in games:
+            folder = pattern.split("/")[2]
+            if (GAMES / p.name / folder).is_dir():
+                assert list(PACKAGE.glob(pattern.replace("*", p.name, 1))), pattern
