@@ -76,8 +76,9 @@ def test_package_data_finds_every_games_files_by_globs() -> None:
     wanted = {"games/*/cards/*.yaml", "games/*/decks/*.yaml", "games/*/limited/*.yaml", "games/*/locales/*.po"}
     assert wanted <= set(games)
     assert all(p.startswith("games/*/") for p in games), games
-    for p in plugins():  # and they find each game's files
-        for pattern in games:
-            folder = pattern.split("/")[2]
-            if (GAMES / p.name / folder).is_dir():
-                assert list(PACKAGE.glob(pattern.replace("*", p.name, 1))), pattern
+    for p in plugins():  # and they find each game's files: every file of each folder they name
+        for folder in {pattern.split("/")[2] for pattern in games}:
+            files = {f for f in (GAMES / p.name / folder).glob("*") if f.is_file() and not f.name.startswith(".")}
+            shipped = {f for pattern in games if pattern.split("/")[2] == folder
+                       for f in PACKAGE.glob(pattern.replace("*", p.name, 1))}
+            assert files <= shipped, (folder, files - shipped)
