@@ -14,10 +14,10 @@ from typing import Any
 from setuptools import build_meta as _orig
 from setuptools.build_meta import *  # noqa: F403  (the whole PEP 517/660 interface)
 
-# mypyc type-checks what the compiled modules import, card files' YAML loader and the message catalogues'
-# reader (Babel) included.
+# mypyc type-checks what the compiled modules import, card files' YAML loader, the message catalogues'
+# reader (Babel) and the board schema's pydantic included.
 MYPYC_NEEDS = ["mypy>=1.10,<2", "types-PyYAML>=6.0,<7", "PyYAML>=6.0,<7", "click>=8.1,<9", "mypy_extensions>=1.0,<2",
-               "babel>=2.12,<3"]
+               "babel>=2.12,<3", "pydantic>=2.5,<3"]
 
 
 def _compiled() -> bool:

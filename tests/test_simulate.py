@@ -165,7 +165,7 @@ def test_match_counts() -> None:
         assert {r.a_seat for r in recs} == {a_seat_of(unit)}  # a participant keeps their seat
         m2 = Match()
         for i, r in enumerate(recs):
-            assert r.choque == i
+            assert r.game_no == i
             if m2.chooser is not None:
                 assert r.first == m2.chooser  # CH-4.2: the loser chooses, and chooses to go first
             m2.record(r.winner)
@@ -260,7 +260,7 @@ def test_engine_failure_names_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runner, "make_agent", lambda name, seed=0, **kw: Cheater())
     res = simulate("--decks", *DECKS, "--games", "2", "--workers", "1")
     assert res.exit_code == 1
-    assert "a game failed in the engine: unit 0, CHOQUE 0 (game seed" in res.stderr
+    assert "a game failed in the engine: unit 0, game 0 (game seed" in res.stderr
     assert "IllegalAction" in res.stderr
 
 

@@ -60,7 +60,8 @@ def parse_game_options(p: GamePlugin, args: tuple[str, ...], decks: Any, edition
         for arg in args:
             name, sep, value = arg.partition("=")
             if not sep or not name.strip():
-                raise _Bad(f"--option: give NAME=VALUE, like choque.ofrenda_optional=true; got {shown(arg)}")
+                raise _Bad(f"--option: give NAME=VALUE, like <game>.<option>=true (`tablero games --json` lists "
+                           f"them); got {shown(arg)}")
             out[name.strip()] = p.parse_option_value(value)
         if out:
             p.new_game(list(decks), seed=0, edition=edition, validate=False, options=out)
@@ -166,7 +167,8 @@ def _progress(total: int, what: str, enabled: bool) -> Iterator[Callable[[int], 
 @click.option("--cards", "cards_path", type=click.Path(path_type=Path), default=None,
               help="A card file or folder of your own, added to the shipped cards (its ids shadow shipped ones).")
 @click.option("--option", "option_args", multiple=True, metavar="NAME=VALUE",
-              help="An engine option (house rule) for every game, e.g. choque.ofrenda_optional=true; repeatable.")
+              help="An engine option (house rule) for every game, NAME=VALUE (`tablero games --json` lists each "
+                   "game's); repeatable.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write games.csv, cards.csv and PNG plots into this folder.")
 @click.option("--json", "as_json", is_flag=True,

@@ -95,7 +95,7 @@ def summarize_run(cfg: LabConfig, res: RunResult, deck_ids: tuple[str, str]) -> 
             by_unit.setdefault(r.unit, []).append(r)
         mw = [match_winner(by_unit[u], cfg.game) for u in sorted(by_unit)]
         out["matches"] = {"matches": len(mw), **_outcomes(mw),
-                          "choques": summarize([len(v) for v in by_unit.values()])}
+                          "games": summarize([len(v) for v in by_unit.values()])}
     first_wins = sum(r.winner == r.first for r in recs)
     fs: dict[str, Any] = {"games": n, "wins": first_wins, "win_rate": _r(_rate(first_wins, n)),
                           "ci95": _ci(first_wins, n)}
@@ -192,7 +192,7 @@ def text_report(s: dict[str, Any], workers: int) -> list[str]:
 
 # -- files -------------------------------------------------------------------------------------------
 
-GAME_COLUMNS = ["index", "match", "choque", "seed", "agent_seed_a", "agent_seed_b", "a_seat", "first_seat",
+GAME_COLUMNS = ["index", "match", "game_no", "seed", "agent_seed_a", "agent_seed_b", "a_seat", "first_seat",
                 "first", "winner_seat", "winner", "turns", "decisions", "drawn_a", "played_a", "drawn_b",
                 "played_b"]
 CARD_COLUMNS = ["deck_label", "deck", "card", "part", "copies", "drawn", "wins_drawn", "wr_drawn", "delta_drawn",
@@ -206,7 +206,7 @@ def write_csvs(folder: Path, s: dict[str, Any], records: Sequence[GameRecord], m
         w = csv.writer(f)
         w.writerow(GAME_COLUMNS)
         for i, r in enumerate(records):
-            w.writerow([i, r.unit if match else "", r.choque if match else "", r.seed, r.agent_seeds[0],
+            w.writerow([i, r.unit if match else "", r.game_no if match else "", r.seed, r.agent_seeds[0],
                         r.agent_seeds[1], r.a_seat, r.first, r.first_label, r.winner, r.winner_label, r.turns,
                         r.decisions, len(r.drawn[0]), len(r.played[0]), len(r.drawn[1]), len(r.played[1])])
     cards = folder / "cards.csv"

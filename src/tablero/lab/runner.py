@@ -1,7 +1,7 @@
 """Playing the lab's games: seeds, seats, agents, and the one pass over each game's log.
 
-A run is ``units`` independent units (single CHOQUES, or best-of-three matches with ``match``). Every seed
-of unit ``i`` (the game's and both agents') derives only from (``seed``, ``i``, CHOQUE number), and units
+A run is ``units`` independent units (single games, or matches with ``match`` where the game has them). Every seed
+of unit ``i`` (the game's and both agents') derives only from (``seed``, ``i``, game number), and units
 never share state, so the records are identical whatever the number of worker processes; they are always
 returned in unit order.
 
@@ -45,7 +45,7 @@ class LabConfig:
     game_options: dict[str, Any] = field(default_factory=dict)  # engine options (house rules) by public name
     game: str = DEFAULT_GAME
     ids: tuple[frozenset[str], frozenset[str]] = field(init=False)
-    open_ids: tuple[frozenset[str], frozenset[str]] = field(init=False)  # cards always at hand (Choque: support)
+    open_ids: tuple[frozenset[str], frozenset[str]] = field(init=False)  # cards always at hand (GamePlugin.open_cards)
 
     def __post_init__(self) -> None:
         p = plugin(self.game)
@@ -56,10 +56,10 @@ class LabConfig:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """One CHOQUE as the lab saw it. Seats are ``A``/``B`` of the game; ``a_seat`` is where label A sat."""
+    """One game as the lab saw it. Seats are ``A``/``B`` of the game; ``a_seat`` is where label A sat."""
 
     unit: int  # game index, or match index with ``match``
-    choque: int  # 0 for single games; 0.. within a match
+    game_no: int  # 0 for single games; 0.. within a match
     seed: int
     agent_seeds: tuple[int, int]  # by label
     a_seat: str
@@ -98,13 +98,13 @@ def a_seat_of(unit: int) -> str:
     return "A" if unit % 2 == 0 else "B"
 
 
-def alternate_first(unit: int, choque: int = 0) -> str:
+def alternate_first(unit: int, game_no: int = 0) -> str:
     """With ``--first alternate``: the seat that goes first. Label A goes first in units 0, 1, 4, 5, 8, ...
     and second in units 2, 3, 6, 7, ...; with the seats alternating every unit, each four units cover the
-    four (seat, first) combinations once. Within a match, a CHOQUE whose starter is not chosen (the
+    four (seat, first) combinations once. Within a match, a game whose starter is not chosen (the
     first, or one after a draw) alternates too."""
     a = a_seat_of(unit)
-    return a if (unit // 2 + choque) % 2 == 0 else ("B" if a == "A" else "A")
+    return a if (unit // 2 + game_no) % 2 == 0 else ("B" if a == "A" else "A")
 
 
 def _agent(cfg: LabConfig, label: int, seed: int) -> Agent:
@@ -112,20 +112,20 @@ def _agent(cfg: LabConfig, label: int, seed: int) -> Agent:
     return make_agent(name, seed=seed, **(cfg.agent_options if name == "mcts" else {}))
 
 
-def play_game(cfg: LabConfig, unit: int, choque: int = 0, first: str | None = None) -> GameRecord:
-    """Play one CHOQUE of ``unit``; ``first``: the seat that starts (None: random from the game seed). An
+def play_game(cfg: LabConfig, unit: int, game_no: int = 0, first: str | None = None) -> GameRecord:
+    """Play one game of ``unit``; ``first``: the seat that starts (None: random from the game seed). An
     engine failure is a ``LabError`` that names the game and its seeds, so that it can be replayed."""
     a_seat = a_seat_of(unit)
-    seed = derive(cfg.seed, unit, choque, 0)
-    seeds = (derive(cfg.seed, unit, choque, 1), derive(cfg.seed, unit, choque, 2))
+    seed = derive(cfg.seed, unit, game_no, 0)
+    seeds = (derive(cfg.seed, unit, game_no, 1), derive(cfg.seed, unit, game_no, 2))
     deck_a, deck_b = cfg.decks
     decks = [deck_a, deck_b] if a_seat == "A" else [deck_b, deck_a]
     try:
         played = _play(cfg, decks, a_seat, seed, seeds, first)
     except LabError as e:
-        raise LabError(f"unit {unit}, CHOQUE {choque} (game seed {seed}): {e}") from None
+        raise LabError(f"unit {unit}, game {game_no} (game seed {seed}): {e}") from None
     except Exception as e:  # an engine failure: say which game, so it can be replayed
-        raise LabError(f"unit {unit}, CHOQUE {choque} (game seed {seed}, agent seeds {seeds[0]}, {seeds[1]}, "
+        raise LabError(f"unit {unit}, game {game_no} (game seed {seed}, agent seeds {seeds[0]}, {seeds[1]}, "
                        f"label A in seat {a_seat}): {type(e).__name__}: {e}") from e
     seen = plugin(cfg.game).tally(played.start, played.log)
     b_seat = "B" if a_seat == "A" else "A"
@@ -137,7 +137,7 @@ def play_game(cfg: LabConfig, unit: int, choque: int = 0, first: str | None = No
         by_label_played.append(pl)
         # "drawn": in hand at some point, or put to use from elsewhere; the support deck is always open
         by_label_drawn.append(frozenset((seen.drawn[seat] & ids) | pl | cfg.open_ids[li]))
-    return GameRecord(unit=unit, choque=choque, seed=seed, agent_seeds=seeds, a_seat=a_seat, first=seen.first,
+    return GameRecord(unit=unit, game_no=game_no, seed=seed, agent_seeds=seeds, a_seat=a_seat, first=seen.first,
                       winner=played.winner or "draw", turns=seen.turns, decisions=played.decisions,
                       drawn=(by_label_drawn[0], by_label_drawn[1]), played=(by_label_played[0], by_label_played[1]))
 
@@ -178,9 +178,9 @@ def _play(cfg: LabConfig, decks: list[Deck], a_seat: str, seed: int, seeds: tupl
 
 
 def play_unit(cfg: LabConfig, unit: int) -> list[GameRecord]:
-    """One unit: a single CHOQUE, or with ``cfg.match`` a CH-0.4 match (best of three, drawn CHOQUES
-    replayed up to five); CH-4.2: the loser of the previous CHOQUE chooses, and the lab's agents always
-    choose to go first; the first CHOQUE and one after a draw follow ``cfg.first``."""
+    """One unit: a single game, or with ``cfg.match`` a match as its game plays them (Choque: best of three,
+    drawn games replayed up to five, CH-0.4); the loser of the previous game chooses (the lab's agents always
+    choose to go first); the first game and one after a draw follow ``cfg.first``."""
     if not cfg.match:
         return [play_game(cfg, unit, 0, alternate_first(unit) if cfg.first == "alternate" else None)]
     m = new_match(cfg.game)
@@ -239,7 +239,7 @@ def _play_chunk(start: int, stop: int) -> list[GameRecord]:
 
 @dataclass
 class RunResult:
-    records: list[GameRecord]  # in unit order, CHOQUES in order within a unit
+    records: list[GameRecord]  # in unit order, games in order within a unit
     units: int
     elapsed: float
     workers: int

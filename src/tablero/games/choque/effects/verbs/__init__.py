@@ -2,7 +2,8 @@
 
 ``BY_VERB`` maps each verb row of ``effects/vocabulary.py`` to the function that runs it: ``fn(game, ctx,
 args)``, with the resolving link's ``EffectContext`` and the verb's checked arguments. The runtime dispatches
-through this one table; ``tests/games/choque/test_effect_verbs.py`` checks that it and the vocabulary name the same verbs.
+through this one table; ``tests/games/choque/test_effect_verbs.py`` checks that it and the vocabulary name the
+same verbs.
 Adding a verb: a row in ``vocabulary.py`` and a function here, in the module of its family.
 """
 
