@@ -110,3 +110,33 @@ def test_a_deck_names_only_its_games_sections(client: TestClient) -> None:
     assert r.status_code == 422 and "sideboard" in r.json()["error"] and "main, souls, support" in r.json()["error"]
     r = client.post("/api/decks", json={"name": "x", "main": {"cachorro_moteado": 3}}, headers=h)
     assert r.status_code == 422 and "souls: missing" in r.json()["error"]
+
+
+def test_a_games_widget_modules_are_listed_and_served_and_nothing_else(tmp_path: Any) -> None:
+    """GamePlugin.widgets: a game's own ES modules, for what the board schema cannot say, served with the
+    table at /games/<name>/<file> and named in its catalogue entry; no other file of the game is reachable."""
+    from tablero.server.app import create_app
+
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "dial.js").write_text("export function draw(root) { root.dataset.dial = 'on'; }\n", encoding="utf-8")
+
+    class WithWidget(OtherGame):
+        name = "conwidget"
+        widgets = ("dial.js",)
+
+    WithWidget.web = web
+    registry._PLUGINS["conwidget"] = WithWidget()
+    try:
+        with TestClient(create_app(f"sqlite:///{tmp_path / 'w.db'}", cheap_hashing=True)) as c:
+            entry = next(g for g in c.get("/api/catalog").json() if g["name"] == "conwidget")
+            assert entry["widgets"] == ["/games/conwidget/dial.js"]
+            r = c.get("/games/conwidget/dial.js")
+            assert r.status_code == 200 and "export function draw" in r.text
+            assert "javascript" in r.headers["content-type"]
+            assert c.get("/games/conwidget/../../server/app.py").status_code == 404
+            assert c.get("/games/conwidget/nada.js").status_code == 404
+            choque = next(g for g in c.get("/api/catalog").json() if g["name"] == "choque")
+            assert choque["widgets"] == [] and c.get("/games/choque/plugin.py").status_code == 404
+    finally:
+        del registry._PLUGINS["conwidget"]

@@ -87,3 +87,20 @@ def test_deuses_life_points_and_the_field(page: Page, server: str) -> None:
     expect(probe.locator(".field.mine [data-region='field'] .zone")).to_have_count(2)
     tired = probe.locator(".field.mine [data-region='field'] .zone.exhausted .stats")
     expect(tired).to_have_text("ATK 1200 DEF 900/1400")
+
+
+WIDGETS = """async (env) => {
+  const { renderGame } = await import("/board.js");
+  const root = document.querySelector("#probe");
+  const dial = { draw: (node, board) => node.append(Object.assign(document.createElement("p"),
+    { id: "dial", textContent: `${board.game}: ${board.sides.length}` })) };
+  const broken = { draw: () => { throw new Error("a widget's own bug"); } };
+  renderGame(root, env, { me: env.board.viewer, act: () => {}, concede: () => {}, widgets: [broken, dial] });
+}"""
+
+
+def test_a_games_widget_draws_after_the_board_and_a_failing_one_spoils_nothing(page: Page, server: str) -> None:
+    board = draw(page, server, "riders")
+    page.evaluate(WIDGETS, envelope(board))
+    expect(page.locator("#probe #dial")).to_have_text("riders: 2")
+    expect(page.locator("#probe .field")).to_have_count(2)  # the board as drawn, the broken widget aside

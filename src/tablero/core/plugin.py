@@ -224,6 +224,11 @@ class GamePlugin(ABC):
     # have), "hidden" (what a seat may not see: a seed chosen by a player would show the other's hand)
     rule_ids: ClassVar[Mapping[str, str]] = {}
     locales: ClassVar[Path | None] = None  # its message catalogues (<lang>.po)
+    # A small widget module or two of its own (ES modules in ``web``), for what the board schema cannot say:
+    # the server serves them at /games/<name>/<file>, and the browser calls each one's ``draw(root, board,
+    # env)`` after drawing the board.
+    web: ClassVar[Path | None] = None
+    widgets: ClassVar[tuple[str, ...]] = ()
 
     # -- who it is ------------------------------------------------------------------------------------------
     @property

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from tablero.core import secure_seed
+from tablero.core.registry import plugins
 
 from . import auth
 from .apidocs import install_docs
@@ -35,7 +36,6 @@ WEB = Path(__file__).parent.parent / "web"  # the browser table: plain ES module
 
 def _warm() -> None:
     """Every game's cards, decks and limited lists parsed once, at start, not on some player's request."""
-    from tablero.core.registry import plugins
 
     for p in plugins():
         p.shipped_decks()
@@ -94,6 +94,9 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
     # loop, which is what runs out first under load (benchmarks/load.py). The API's routes never change.
     for part in (accounts, decks, games, replays, sockets, words):
         app.router.routes.extend(part.router.routes)
+    for p in plugins():  # each game's own widget modules, if it has any (GamePlugin.widgets)
+        if p.web is not None and p.widgets:
+            app.mount(f"/games/{p.name}", StaticFiles(directory=p.web), name=f"widgets-{p.name}")
     # mounted last, so the API routes, /docs and /openapi.json come first
     app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app

@@ -44,6 +44,16 @@ export async function usePool(game) {
   return cards;
 }
 
+/** A game's own widget modules (its catalogue entry's ``widgets``), loaded once. */
+const widgetModules = {};
+export async function widgetsOf(game) {
+  if (!widgetModules[game]) {
+    const entry = (await games()).find((g) => g.name === game);
+    widgetModules[game] = await Promise.all(((entry && entry.widgets) || []).map((url) => import(url)));
+  }
+  return widgetModules[game];
+}
+
 /** A select of the table's games (hidden when it plays only one), telling ``onchange`` the game chosen. */
 export function gameSelect(list, chosen, onchange) {
   const sel = el("select", { id: "game-choice", "aria-label": t("game"), hidden: list.length < 2 },
@@ -168,6 +178,7 @@ async function lobbyView() {
 
 async function gameView(id) {
   let me = null;
+  let widgets = [];
   const root = el("section", { id: "game", "data-game": id });
   // shown while the socket is down (the server restarting, the network gone): the page reconnects by itself
   const offline = el("p", { id: "connection", class: "connection", role: "status", hidden: true }, t("reconnecting"));
@@ -181,7 +192,8 @@ async function gameView(id) {
     if (drawn && (env.seq < drawn.seq || text === drawn.text)) return;
     drawn = { seq: env.seq, text };
     if (env.board && env.board.viewer) me = env.board.viewer;
-    renderGame(root, env, { me, card: cardInfo, act, concede: (action) => confirm(t("confirmSurrender")) && act(action) });
+    renderGame(root, env, { me, card: cardInfo, act, widgets,
+                            concede: (action) => confirm(t("confirmSurrender")) && act(action) });
   };
   const board = `board=${encodeURIComponent(lang)}`; // the board comes drawn in the table's language
   // the reply is the envelope after the action: drawn at once, also while the socket is reconnecting
@@ -199,7 +211,9 @@ async function gameView(id) {
     }
   };
   const first = await api("GET", `/api/games/${id}?${board}`);
-  await usePool(first.game || (await games())[0].name);
+  const game = first.game || (await games())[0].name;
+  await usePool(game);
+  widgets = await widgetsOf(game);
   draw(first);
   let ws = null;
   let left = false;
@@ -232,7 +246,8 @@ async function replayView(id) {
       steps = env.steps;
       if (env.board && env.board.viewer) me = env.board.viewer;
       await usePool(env.game);
-      renderGame(board, env, { me, card: cardInfo, act: () => {}, concede: () => {}, replay: true });
+      const widgets = await widgetsOf(env.game);
+      renderGame(board, env, { me, card: cardInfo, act: () => {}, concede: () => {}, replay: true, widgets });
       counter.textContent = `${env.seq} / ${steps}`;
     } catch (e) { showError(e); }
   };

@@ -161,7 +161,15 @@ function statusText(env, board, me, mine, replay) {
   return mine ? t("yourMove") : (board.prompt && board.prompt.secret ? t("secretWait") : t("waiting"));
 }
 
-export function renderGame(root, env, { me, card = () => null, act, concede, replay = false }) {
+/** A game's own widgets (GamePlugin.widgets) draw what the schema cannot say, after the board; one that
+ *  fails is logged and leaves the board as drawn. */
+function drawWidgets(root, board, env, widgets) {
+  for (const w of widgets) {
+    try { w.draw(root, board, env); } catch (e) { console.error("a game widget failed:", e); }
+  }
+}
+
+export function renderGame(root, env, { me, card = () => null, act, concede, replay = false, widgets = [] }) {
   if (replay) logEvents = env.events || [];
   else if (env.seq !== lastSeq) {
     selected = null;
@@ -192,7 +200,7 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
   const follows = (a) => picked.every((ref, i) => targetsOf(a)[i] === ref);
   const candidates = selected ? (bySource.get(selected) || []).filter(follows) : legal;
   const targets = new Set(selected ? candidates.map((a) => targetsOf(a)[picked.length]).filter(Boolean) : []);
-  const redraw = () => renderGame(root, env, { me, card, act, concede });
+  const redraw = () => renderGame(root, env, { me, card, act, concede, widgets });
 
   const faces = allFaces(board);
   const panel = el("aside", { class: "card-detail", id: "card-detail", "aria-live": "polite" });
@@ -243,6 +251,7 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
   for (const ref of board.marked || []) root.querySelector(`[data-ref="${CSS.escape(ref)}"]`)?.classList.add("attacked");
   const ol = root.querySelector("#log");
   if (ol) ol.scrollTop = ol.scrollHeight;
+  drawWidgets(root, board, env, widgets);
   wire(root, { targets, bySource, candidates, targetsOf, act, redraw });
   // pointing at or focusing any card shows it whole in the panel, without redrawing the board. Only a
   // mouse that really moves counts: a redraw puts new nodes under a resting pointer, and the browser's
