@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from tablero.core import Rng, new_game
+from tablero.core import Rng, new_game, plugin
 from tablero.games.choque.cardfile import shipped_pool
 from tablero.games.choque.deck import Deck
 from tablero.games.choque.deckfile import shipped_decks
@@ -40,7 +40,7 @@ def one_game(seed: int) -> tuple[int, str, int]:
     source = SOURCES[seed % 4]  # a quarter of the games each
     edition = "choque-2026" if (seed // 4) % 2 == 0 else "choque-legacy"
     g = new_game("choque", decks=decks_for(seed, edition, source), seed=seed, edition=edition)
-    start = [Counter(c.id for c in g.s.cards_of(i)) for i in range(2)]  # type: ignore[attr-defined]
+    check = plugin("choque").invariants(g)  # the game's own invariants (GamePlugin.invariants)
     agent = Rng(seed ^ 0xABCDEF)
     n = 0
     while not g.is_over:
@@ -49,17 +49,10 @@ def one_game(seed: int) -> tuple[int, str, int]:
         g.apply(legal[agent.below(len(legal))])
         n += 1
         assert n < 50_000, f"seed {seed}: the game does not end"
-        s = g.s  # type: ignore[attr-defined]
-        for i, p in enumerate(s.players):
-            assert Counter(c.id for c in s.cards_of(i)) == start[i], f"seed {seed}: cards of player {i} changed"
-            assert p.hearts >= 0, f"seed {seed}: negative hearts"
-            assert len(p.chars) == 4 and len(p.zones) == 5 and len(p.sectors) == 2
-            for zi, c in enumerate(p.chars):
-                if c is not None:
-                    alive = c.hearts >= 1 and (g._res(i, zi, c) >= 1 or c.has("invulnerable"))  # type: ignore[attr-defined]
-                    assert alive, f"seed {seed}: a dead character on the field"
+        broken = check(g)
+        assert not broken, f"seed {seed}: {'; '.join(broken)}"
     assert g.winner in ("A", "B", "draw")
-    return n, str(g.winner), s.turn
+    return n, str(g.winner), int(g.observe()["turn"])
 
 
 def main() -> None:

@@ -69,7 +69,8 @@ def scenario_run(paths: tuple[str, ...]) -> None:
 @scenario.command("show")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--view", type=click.Choice(["A", "B"]), default=None,
-              help="Print what this player may see (CH-11) instead of the full observation.")
+              help="Print what this player may see (the game's view of that seat) instead of the full "
+                   "observation.")
 def scenario_show(path: Path, view: str | None) -> None:
     """Print the final observation of a scenario file as JSON."""
     from tablero.scenario import ScenarioFailure, show
@@ -91,7 +92,7 @@ def game_option(f: Any) -> Any:
 def options_option(f: Any) -> Any:
     """``--option KEY=VALUE`` (repeatable): an engine option (house rule) of the game."""
     return click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
-                        help="An engine option (house rule) of the game, e.g. choque.ofrenda_optional=true "
+                        help="An engine option (house rule) of the game, like <game>.<option>=true "
                              "(repeatable; `tablero games --json` lists each game's options).")(f)
 
 
@@ -145,8 +146,8 @@ def cards_check(path: Path, game_name: str | None, lang: str) -> None:
 @cards.command("list")
 @click.argument("path", required=False, type=click.Path(path_type=Path))
 @game_option
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of the cards (Choque: {id, name, "
-              "type, subtype, value, keywords, set}).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of the cards (id, name and what "
+              "the game lists of a card).")
 def cards_list(path: Path | None, game_name: str | None, as_json: bool) -> None:
     """List the cards of PATH (a card file or folder; default: the cards shipped with the game).
 
@@ -186,7 +187,7 @@ def deck() -> None:
 @deck.command("list")
 @game_option
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {id, name, edition, strategy} and "
-              "the card count of each deck section (Choque: main, souls, support).")
+              "the card count of each of the game's deck sections.")
 def deck_list(game_name: str | None, as_json: bool) -> None:
     """One shipped deck per line: id, edition, strategy, name."""
     p = chosen(game_name)
@@ -227,7 +228,7 @@ def deck_export(deck_id: str, game_name: str | None) -> None:
               help="The language of the violations' messages (their rule ids are the same in every language).")
 def deck_check(file: Path, game_name: str | None, edition: str | None, on: str | None, limited: Path | None,
                cards_path: Path | None, as_json: bool, lang: str) -> None:
-    """Report every violation of the deck in FILE at once (Choque: CH-2.6), each with its rule id.
+    """Report every violation of the deck in FILE at once, each with its rule id.
 
     Exit status: 0 legal, 1 illegal, 2 when the deck file, the edition, the date or the limited list cannot
     be read.

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
@@ -310,6 +310,11 @@ class GamePlugin(ABC):
     def game_cards(self, game: Game) -> Iterable[Card]:
         """Every card definition a game was dealt (a generated pool's too), for a presenter to name them."""
         return ()
+
+    def invariants(self, game: Game) -> Callable[[Game], list[str]]:
+        """A check of the game's soak invariants, made at ``game``'s start: called after every action (the
+        conformance suite's random games, ``benchmarks/soak.py``), it returns what is broken (empty: all hold)."""
+        return lambda g: []
 
     def new_match(self) -> Match | None:
         """A match of several games (Choque's best of CHOQUES), or None when a game is played alone."""

@@ -7,11 +7,11 @@ which of the table's questions.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from tablero.core import BadInput, Rng
+from tablero.core import BadInput, Game, Rng
 from tablero.core.plugin import Card, CardCheck, Deck, DeckFile, GamePlugin, Option, Section, Tally, Violation
 from tablero.core.plugin import Match as PluginMatch
 
@@ -110,6 +110,12 @@ class ChoquePlugin(GamePlugin):
 
         c = cast(CardDef, card)
         return {"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("text", "en", "archetypes") if k in c.raw}}
+
+    def invariants(self, game: Game) -> Callable[[Game], list[str]]:
+        from .invariants import checker
+
+        check = checker(cast(ChoqueGame, game))
+        return lambda g: check(cast(ChoqueGame, g))
 
     def vocabulary(self) -> frozenset[str]:
         from .state import CHAR_ZONES, PHASES, SECTOR_ZONES, SUPPORT_ZONES
