@@ -82,3 +82,16 @@ def test_a_socket_asked_for_a_board_pushes_it(client: TestClient) -> None:
         assert Board.model_validate(ws.receive_json()["board"]).lang == "es"
     with client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as ws:
         assert "board" not in ws.receive_json()
+
+
+def test_the_board_puts_the_pending_decision_as_a_question_to_its_player_only(client: TestClient) -> None:
+    gid, h = _game(client)
+    env = my_turn(client, gid, h)
+    kind = env["pending"]["kind"]
+    es = Board.model_validate(client.get(f"/api/games/{gid}?board=es", headers=h).json()["board"])
+    en = Board.model_validate(client.get(f"/api/games/{gid}?board=en", headers=h).json()["board"])
+    assert es.prompt is not None and es.prompt.player == "A" and es.prompt.kind == kind
+    assert es.prompt.text and en.prompt is not None and en.prompt.text and es.prompt.text != en.prompt.text
+    other = register(client, "carla")
+    seen = Board.model_validate(client.get(f"/api/games/{gid}?board=es", headers=other).json()["board"])
+    assert seen.prompt is not None and seen.prompt.text == ""  # a spectator sees whose decision, not the question

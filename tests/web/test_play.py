@@ -289,6 +289,7 @@ def test_english_and_a_whole_game_by_keyboard(page: Page, server: str) -> None:
     page.click("#start")
     page.wait_for_function("() => document.querySelector('#status.my-turn') !== null", timeout=30_000)
     expect(page.locator("#status")).to_contain_text("Your move")
+    expect(page.locator(".actions .prompt")).to_have_text(re.compile(r"^Your .+\.$"))  # the question, in English
     final, tabs = play_by_keyboard(page, random.Random(7))
     assert re.search("You won|You lost|Draw", final)
     decisions = seq(page)

@@ -95,9 +95,15 @@ def rules_json(game: str, version: int, options: dict[str, Any] | None, note: st
 
 def board_json(g: Game, seat: str | None, view: dict[str, Any], lang: str, game: str | None = None) -> dict[str, Any]:
     """The board of ``view`` (``core/board.py``) in ``lang``, as the browser draws it: the game's projection,
-    fields left at their defaults left out."""
+    with the pending decision put as a question to the seat whose it is, fields at their defaults left out."""
     words = plugin(game or g.name).presenter(lang)
-    return words.board(view, seat, log=g.log_for(seat)).model_dump(mode="json", exclude_defaults=True)
+    board = words.board(view, seat, log=g.log_for(seat))
+    d = g.pending
+    if board.prompt is not None and d is not None and seat == d.player and not g.is_over:
+        # the question put to the seat, as the terminal asks it ("To pay the cost of X, choose a card")
+        board = board.model_copy(update={"prompt": board.prompt.model_copy(
+            update={"text": words.decision(g), "optional": d.optional})})
+    return board.model_dump(mode="json", exclude_defaults=True)
 
 
 def envelope(g: Game, seat: str | None, seq: int, events: tuple[int, int] = (0, 0),
