@@ -99,3 +99,28 @@ def test_choques_board_has_its_zones_in_its_sectors_and_the_chain_in_the_center(
         "Z1", "Z2", "Z3", "Z4", "Z5"]  # CH-3.3
     assert next(r for r in mine.regions if r.id == "support_deck").unordered
     assert next(r for r in board.side("B").regions if r.id == "hand").count == g.view("A")["B"]["hand_count"]
+
+
+def test_a_seats_board_is_the_same_when_everything_hidden_from_it_is_redrawn() -> None:
+    """Hidden information across whole games: the board a seat is sent (its question included) is computed
+    from nothing it may not know, so a determinized copy, its hidden cards and random source redrawn, gives
+    the same board, word for word, in every language."""
+    from tablero.core import Rng
+    from tablero.core.registry import languages, plugins
+    from tablero.server.games import board_json
+
+    for p in plugins():
+        for seed in (1, 2):
+            g = p.random_game(seed)
+            rng = Rng(seed)
+            step = 0
+            while not g.is_over and step < 600:
+                if step % 9 == 0:
+                    for seat in g.players:
+                        copy = g.resample(seat, Rng(rng.below(1 << 30)))
+                        for lang in languages():
+                            assert board_json(copy, seat, copy.view(seat), lang) == board_json(
+                                g, seat, g.view(seat), lang), (p.name, seed, step, seat, lang)
+                legal = g.legal_actions()
+                g.apply(legal[rng.below(len(legal))])
+                step += 1
