@@ -307,6 +307,24 @@ def test_unknown_deck_is_a_clear_error() -> None:
     assert "Traceback" not in r.output
 
 
+def test_play_takes_the_game_and_its_engine_options_by_name(tmp_path: Path) -> None:
+    """``--game`` and ``--option`` (issue 19): an unknown game or option is a clear error before anything is
+    played; a known option is played with and stored in the save file, which replays under it."""
+    r = _run(["play", "--game", "poker"], "")
+    assert r.exit_code == 2 and "unknown game 'poker'" in r.output and "Traceback" not in r.output
+    r = _run(["play", "--option", "choque.no_such_rule=true"], "")
+    assert r.exit_code == 2 and "unknown engine option 'choque.no_such_rule'" in r.output
+    r = _run(["play", "--option", "choque.ofrenda_optional"], "")
+    assert r.exit_code == 2 and "is not KEY=VALUE" in r.output
+    save = tmp_path / "o.json"
+    r = _run(["play", "--game", "choque", "--option", "choque.ofrenda_optional=true", "--vs", "random", "--seed",
+              "6", "--save", str(save)], "q\n")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    assert doc["game"] == "choque" and doc["options"] == {"choque.ofrenda_optional": True}
+    assert _run(["replay", str(save)], "q\n").output.count("choque.ofrenda_optional") == 1
+
+
 # -- matches -----------------------------------------------------------------------------------------------
 
 def test_match_loser_chooses_who_starts(tmp_path: Path) -> None:
