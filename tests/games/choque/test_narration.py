@@ -170,3 +170,12 @@ def test_every_action_form_is_worded_in_both_languages_without_raw_words() -> No
                             assert not ENGLISH_WORDS.search(text), (a, text)
             game.apply(legal[rng.below(len(legal))])
     assert {"call", "play", "attack", "pass", "end_phase", "activate_soul", "ofrenda"} <= forms, forms
+
+
+def test_a_finished_games_summary_comes_from_the_catalogue() -> None:
+    from tablero.core.registry import plugin
+
+    p = plugin("choque")
+    view = {"turn": 12, "A": {"hearts": 3}, "B": {"hearts": 0}}
+    assert p.presenter("es").summary(view, 80) == "80 decisiones, 12 turnos; corazones A 3, B 0."
+    assert p.presenter("en").summary(view, 80) == "80 decisions, 12 turns; hearts A 3, B 0."

@@ -9,11 +9,13 @@ from typing import Any, cast
 
 from tablero.core.board import Board
 from tablero.core.game import Game
+from tablero.core.i18n import msg
 from tablero.core.plugin import AutoAnswer, Window
 
 from . import prompts
 from .board import places, project
 from .cardbook import CardBook
+from .catalogue import words
 from .describe import describe, describe_group
 from .game import ChoqueGame
 from .narrate import narrate
@@ -47,10 +49,9 @@ class ChoquePresenter:
         return narrate(cast(dict[str, Any], event), self.lang, self.book.lexicon())
 
     def summary(self, view: Mapping[str, Any], decisions: int) -> str:
-        a, b = view["A"]["hearts"], view["B"]["hearts"]
-        if self.lang == "en":
-            return f"{decisions} decisions, {view['turn']} turns; hearts A {a}, B {b}."
-        return f"{decisions} decisiones, {view['turn']} turnos; corazones A {a}, B {b}."
+        said = msg("{decisions} decisions, {turns} turns; hearts A {a}, B {b}.", decisions=decisions,
+                   turns=view["turn"], a=view["A"]["hearts"], b=view["B"]["hearts"])
+        return words().say(said, self.lang)
 
     def board(self, view: Mapping[str, Any], seat: str | None, names: Mapping[str, str] | None = None,
               log: Iterable[Mapping[str, Any]] = ()) -> Board:
