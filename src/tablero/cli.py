@@ -105,11 +105,6 @@ def chosen(game_name: str | None) -> GamePlugin:
         sys.exit(2)
 
 
-def parse_options(p: GamePlugin, pairs: tuple[str, ...]) -> dict[str, Any]:
-    """``--option KEY=VALUE`` pairs as a map (the game checks them when a game is built with them)."""
-    return p.parse_option_pairs(pairs)
-
-
 @main.group()
 def cards() -> None:
     """Card files: check them, list them (docs/cards.md: the file format)."""
@@ -278,7 +273,7 @@ def demo(game_name: str | None, option_pairs: tuple[str, ...], seed: int, editio
 
     p = chosen(game_name)
     try:
-        run_demo(p, seed, edition, lang, parse_options(p, option_pairs))
+        run_demo(p, seed, edition, lang, p.parse_option_pairs(option_pairs))
     except TableroError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(1)

@@ -28,9 +28,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 from .errors import BadInput
 from .game import Action, Game
 from .i18n import Msg
+from .shown import shown
 
 if TYPE_CHECKING:  # pydantic is imported only by what draws boards
     from .board import Board
+
+
+def said_in(titles: Mapping[str, str], lang: str, fallback: str) -> str:
+    """A title in ``lang``, else in English, else ``fallback`` (a game's, a deck section's)."""
+    return titles.get(lang) or titles.get("en") or fallback
 
 
 @dataclass(frozen=True)
@@ -53,7 +59,7 @@ class Section:
     titles: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)  # by language
 
     def title(self, lang: str) -> str:
-        return self.titles.get(lang) or self.titles.get("en") or self.name
+        return said_in(self.titles, lang, self.name)
 
 
 class Card(Protocol):
@@ -245,7 +251,7 @@ class GamePlugin(ABC):
         return {}
 
     def title(self, lang: str) -> str:
-        return self.titles.get(lang) or self.titles.get("en") or self.name
+        return said_in(self.titles, lang, self.name)
 
     def edition(self, name: str | None) -> str:
         """``name``, or the default edition; an edition the game does not have is refused."""
@@ -288,8 +294,9 @@ class GamePlugin(ABC):
         out: dict[str, Any] = {}
         for pair in pairs:
             key, sep, value = pair.partition("=")
-            if not sep:
-                raise BadInput(f"--option: {pair!r} is not KEY=VALUE")
+            if not sep or not key.strip():
+                raise BadInput(f"--option: {shown(pair)} is not KEY=VALUE: give NAME=VALUE, like "
+                               "<game>.<option>=true (`tablero games --json` lists them)")
             out[key.strip()] = self.parse_option_value(value)
         return out
 

@@ -52,19 +52,15 @@ def parse_agents(spec: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def parse_game_options(p: GamePlugin, args: tuple[str, ...], decks: Any, edition: str) -> dict[str, Any]:
+def parse_game_options(p: GamePlugin, args: tuple[str, ...]) -> dict[str, Any]:
     """``NAME=VALUE`` pairs as a map, each value read as its option's type, then checked by the game itself
-    (one game built with them) so that an unknown name or a wrong value is refused before any game is played."""
-    out: dict[str, Any] = {}
+    so that an unknown name or a wrong value is refused before any game is played."""
     try:
-        for arg in args:
-            name, sep, value = arg.partition("=")
-            if not sep or not name.strip():
-                raise _Bad(f"--option: give NAME=VALUE, like <game>.<option>=true (`tablero games --json` lists "
-                           f"them); got {shown(arg)}")
-            out[name.strip()] = p.parse_option_value(value)
-        if out:
-            p.new_game(list(decks), seed=0, edition=edition, validate=False, options=out)
+        out = p.parse_option_pairs(args)
+    except TableroError as e:
+        raise _Bad(str(e)) from None
+    try:
+        p.check_options(out)
     except TableroError as e:
         raise _Bad(f"--option: {e}") from None
     return out
@@ -202,7 +198,7 @@ def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers
         if as_match and p.new_match() is None:
             raise _Bad(f"--match: {p.name} is played one game at a time")
         ids, deck_objs, ed = load_decks(p, decks, cards_path, edition)
-        game_options = parse_game_options(p, option_args, deck_objs, ed)
+        game_options = parse_game_options(p, option_args)
         if report_dir is not None:
             _make_folder(report_dir)
     except _Bad as e:

@@ -2,8 +2,7 @@
 before anyone is answered, AI seats played by the server in the background.
 
 A game lives in the database as its row (its game, decks, seed, edition, rules version and engine options,
-seats)
-and its actions in order; the game in memory is only a cache, rebuilt by replaying the actions
+seats) and its actions in order; the game in memory is only a cache, rebuilt by replaying the actions
 whenever it is missing (after a restart, or after a failed commit), so what a client sees is always what is
 stored.
 
@@ -96,7 +95,7 @@ def rules_json(game: str, version: int, options: dict[str, Any] | None, note: st
 def board_json(g: Game, seat: str | None, view: dict[str, Any], lang: str, game: str | None = None) -> dict[str, Any]:
     """The board of ``view`` (``core/board.py``) in ``lang``, as the browser draws it: the game's projection,
     with the pending decision put as a question to the seat whose it is, fields at their defaults left out."""
-    words = plugin(game or g.name).presenter(lang)
+    words = presenters(game or g.name)[lang]
     board = words.board(view, seat, log=g.log_for(seat))
     d = g.pending
     if board.prompt is not None and d is not None and seat == d.player and not g.is_over:
@@ -217,8 +216,9 @@ class GameHub:
         self._guard = threading.Lock()
         self._thinking: set[int] = set()
         self._ai_pool = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="tablero-ai")
-        # per game: (seat or None for a spectator, callback taking that client's envelope)
-        self.listeners: dict[int, list[tuple[str | None, str | None, Listener]]] = {}  # (seat, board lang, push)
+        # per game: (seat or None for a spectator, the board's language or None for none, callback taking
+        # that client's envelope)
+        self.listeners: dict[int, list[tuple[str | None, str | None, Listener]]] = {}
         # per game: callbacks taking nothing, told that something changed (long-polling requests)
         self.watchers: dict[int, list[Callable[[], None]]] = {}
 

@@ -191,7 +191,8 @@ def side_of(view: Mapping[str, Any], p: str, book: CardBook, me: str | None, nam
                 notes=_notes(view, book, me, p))
 
 
-def _link_name(link: str, book: CardBook) -> str:
+def link_name(link: str, book: CardBook) -> str:
+    """A kind of chain link in words (a call, a trigger), or the keyword whose link it is."""
     return say(f"l_{link}", book.lang) if f"l_{link}" in _W else book.ability_name(link)
 
 
@@ -199,7 +200,7 @@ def _chain(view: Mapping[str, Any], book: CardBook) -> tuple[Region, ...]:
     chain = view.get("chain")
     if not chain:
         return ()
-    faces = tuple(Face(name=_link_name(str(link.get("link")), book), owner=str(link.get("player")))
+    faces = tuple(Face(name=link_name(str(link.get("link")), book), owner=str(link.get("player")))
                   for link in chain)
     return (Region(id="chain", label=say("chain", book.lang), kind="stack", faces=faces),)
 

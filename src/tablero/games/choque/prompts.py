@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tablero.core.i18n import Msg, msg
 from tablero.core.plugin import AutoAnswer, Window
 
+from .board import link_name
 from .cardbook import CardBook
 from .cards import CardDef
 from .catalogue import words
@@ -56,7 +57,6 @@ _W: dict[str, Msg] = {
     "help": msg("You are player A; the opponent is B. Sector A = zones C1 and C2, sector B = C3 and C4; Z1–Z5 are "
                 "the support zones (souls and supports).\n"
                 "F strength · R resistance · ♥ hearts · I impact (hearts it takes in a direct attack)."),
-    "l_ability": msg("ability"), "l_apoyo": msg("support"), "l_call": msg("call"), "l_trigger": msg("trigger"),
 }
 
 
@@ -162,5 +162,4 @@ def link_words(game: ChoqueGame, link: Any, book: CardBook) -> str:
     if ability is not None and ability.name not in ("effect", "ability"):
         what = book.ability_name(ability.name)
         return f"{what} ({name})" if name else what
-    kind = str(link.kind)
-    return name or (say(f"l_{kind}", book.lang) if f"l_{kind}" in _W else book.ability_name(kind))
+    return name or link_name(str(link.kind), book)
