@@ -61,12 +61,14 @@ def test_games_are_found_through_the_entry_point_group() -> None:
     from tablero.cli import main
     from tablero.core.registry import ENTRY_POINTS, installed_games
 
-    assert ENTRY_POINTS == "tablero.games" and installed_games() == {"choque": "tablero.games.choque"}
+    assert ENTRY_POINTS == "tablero.games"
+    assert installed_games() == {"choque": "tablero.games.choque", "deuses": "tablero.games.deuses"}
     out = CliRunner().invoke(main, ["games"])
-    assert out.exit_code == 0 and out.output.split() == ["choque", "(default)", "Clash", "of", "Heroes",
-                                                         "tablero.games.choque"]
+    assert out.exit_code == 0 and [ln.split() for ln in out.output.splitlines()] == [
+        ["choque", "(default)", "Clash", "of", "Heroes", "tablero.games.choque"],
+        ["deuses", "Gods", "tablero.games.deuses"]]
     listed = json.loads(CliRunner().invoke(main, ["games", "--json"]).output)
-    assert list(listed) == ["choque"] and listed["choque"]["module"] == "tablero.games.choque"
+    assert list(listed) == ["choque", "deuses"] and listed["choque"]["module"] == "tablero.games.choque"
     choque = listed["choque"]
     assert choque["rule_prefix"] == "CH" and choque["editions"] == ["choque-2026", "choque-legacy"]
     assert [s["name"] for s in choque["sections"]] == ["main", "souls", "support"]

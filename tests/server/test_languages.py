@@ -50,12 +50,12 @@ def test_the_browser_gets_its_words_from_the_tables_catalogue(client: TestClient
     """The browser holds only English; ``GET /api/words/es`` is the table's Spanish catalogue, and the
     languages there are (adding one is adding its ``.po``)."""
     es = client.get("/api/words/es")
-    assert es.status_code == 200 and es.json()["languages"] == ["en", "es"]
+    assert es.status_code == 200 and es.json()["languages"] == ["en", "es", "pt"]
     words = es.json()["words"]
     assert words["Log in"] == "Entrar" and words["replay\x04Back"] == "Anterior" and words["Back"] == "Volver"
     assert client.get("/api/words/en").json()["words"] == {}
     r = client.get("/api/words/xx", headers={"Accept-Language": "es"})
-    assert r.status_code == 404 and r.json()["error"] == "no hay palabras para el idioma 'xx'; hay: en, es"
+    assert r.status_code == 404 and r.json()["error"] == "no hay palabras para el idioma 'xx'; hay: en, es, pt"
 
 
 def test_a_refused_action_comes_in_the_language_asked_for(client: TestClient) -> None:

@@ -1,0 +1,125 @@
+"""Deuses in words: actions, log entries and decisions as sentences in one language (the presenter's).
+
+Messages are English here and said from ``locales/<lang>.po``; card names come from the cards themselves
+(``CardDef.said``: the language, else English, else the game's own Portuguese).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tablero.core.i18n import Msg, msg
+
+from .cards import CardDef
+from .catalogue import words
+
+W: dict[str, Msg] = {
+    "lp": msg("LP"), "credits": msg("credits"), "tier": msg("tier"), "main_deck": msg("main deck"),
+    "additional_deck": msg("additional deck"), "wotd": msg("World of the Dead"), "excluded": msg("Excluded"),
+    "field": msg("field"), "hand": msg("hand"),
+    "t_attack": msg("attack, level {level}"), "t_god": msg("god, level {level}"), "t_magic": msg("magic"),
+    "t_invocation": msg("invocation ({n} offerings)"),
+    "st_attacked": msg("attacked"), "st_lasting": msg("lasting"),
+    "ph_setup": msg("setup"), "ph_start": msg("start of the turn"), "ph_effect_draw": msg("effect draw step"),
+    "ph_main_draw": msg("main draw step"), "ph_put_down": msg("put-down step"), "ph_attack": msg("attack step"),
+    "known_in_hand": msg("you know they hold: {cards}"),
+    "ace_used": msg("Ace used"),
+}
+ACE_OPTIONS: dict[str, Msg] = {"chosen_draw": msg("chosen draw"), "summon": msg("summon"),
+                               "return": msg("return"), "recover_lp": msg("recover LP")}
+PROMPTS: dict[str, Msg] = {
+    "deck": msg("Choose your deck."),
+    "effect_draw": msg("Your effect draw step: make an Offering, use the Ace, or pass."),
+    "dig": msg("You have no attack card: dig for one (discard a card, draw a card), or pass."),
+    "dig_discard": msg("The dig goes on: discard a card to draw the next."),
+    "put_down": msg("Your put-down step: put a card down, or go to the attack step."),
+    "attack": msg("Your attack step: declare an attack, or end the turn."),
+}
+
+
+class Words:
+    """The sentences of one language, naming the cards of ``cards``."""
+
+    def __init__(self, lang: str, cards: Mapping[str, CardDef]) -> None:
+        self.lang = lang
+        self.cards = cards
+
+    def say(self, m: Msg | str, **kw: Any) -> str:
+        if isinstance(m, str):
+            m = W[m]
+        return words().fill(m.text, {**m.params, **kw}, self.lang) if kw or m.params else words().say(m, self.lang)
+
+    def name(self, card: str) -> str:
+        c = self.cards.get(card)
+        return c.said(self.lang) if c is not None else card
+
+    def text(self, card: str) -> str:
+        c = self.cards.get(card)
+        return c.said(self.lang, "text") if c is not None else ""
+
+    def kind(self, card: str) -> str:
+        c = self.cards.get(card)
+        if c is None:
+            return ""
+        if c.battle:
+            return self.say(W[f"t_{c.type}"], level=c.level)
+        if c.type == "invocation":
+            return self.say(W["t_invocation"], n=c.offerings)
+        return self.say(W["t_magic"])
+
+    def ref(self, ref: str, view: Mapping[str, Any] | None = None) -> str:
+        """A target as words: ``B.F2`` is the card there, ``B.wotd:x`` the card and its pile, ``lp`` LP."""
+        if ":" in ref:
+            where, _, card = ref.partition(":")
+            who, _, pile = where.partition(".")
+            return f"{self.name(card)} ({who} · {self.say(pile)})" if pile in W else self.name(card)
+        who, dot, place = ref.partition(".")
+        if dot and place.startswith("F") and view is not None:
+            slot = view.get(who, {}).get(place)
+            if isinstance(slot, Mapping):
+                return f"{self.name(str(slot['card']))} ({ref})"
+            return ref
+        return self.name(ref) if ref in self.cards else ref
+
+    def phase(self, phase: str) -> str:
+        return self.say(f"ph_{phase}") if f"ph_{phase}" in W else phase
+
+    def prompt(self, kind: str) -> str:
+        return self.say(PROMPTS[kind]) if kind in PROMPTS else kind
+
+    def action(self, a: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+        do = a.get("do")
+        who = str(a.get("player", ""))
+        if do == "put_down":
+            out = self.say(msg("Put down {card}"), card=self.name(str(a["card"])))
+            if a.get("offer"):
+                slots = ", ".join(self.ref(f"{who}.{r}", view) for r in a["offer"])
+                out += self.say(msg(", offering {cards}"), cards=slots)
+            if a.get("targets"):
+                out += " → " + ", ".join(self.ref(str(t), view) for t in a["targets"])
+            return out
+        if do == "attack":
+            attacker = self.ref(f"{who}.{a['attacker']}", view)
+            if a.get("target") == "lp":
+                return self.say(msg("{card} attacks directly"), card=attacker)
+            return self.say(msg("{card} attacks {target}"), card=attacker, target=self.ref(str(a["target"]), view))
+        if do == "end_phase":
+            return self.say(msg("Go to the attack step") if view.get("phase") == "put_down" else msg("End the turn"))
+        if do == "offering":
+            return self.say(msg("Offering: fetch {card}"), card=self.name(str(a["card"])))
+        if do == "ace":
+            option = self.say(ACE_OPTIONS.get(str(a.get("option")), msg("{x}", x=str(a.get("option")))))
+            card = f" — {self.name(str(a['card']))}" if a.get("card") else ""
+            return self.say(msg("Ace up the Sleeve: {option}"), option=option) + card
+        if do == "dig":
+            return self.say(msg("Dig for an attack card, discarding {card}"), card=self.name(str(a["card"])))
+        if do == "discard":
+            return self.say(msg("Discard {card} and draw"), card=self.name(str(a["cards"][0])))
+        if do == "deck":
+            return self.say(msg("Play the deck {deck}"), deck=str(a.get("deck", "")))
+        if do == "pass":
+            return self.say(msg("Pass"))
+        if do == "surrender":
+            return self.say(msg("Concede"))
+        return str(do)
