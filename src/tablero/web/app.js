@@ -1,6 +1,6 @@
 // The browser table: a small hash router over the server's API. Plain ES modules, no build step.
 import { api, ApiError, gameSocket, setSession, token, username } from "./api.js";
-import { lang, nextLang, setLang, t } from "./i18n.js";
+import { lang, languages, setLang, t } from "./i18n.js";
 import { renderGame, resetLog } from "./board.js";
 import { deckBuilderView } from "./decks.js";
 
@@ -67,8 +67,8 @@ export function gameSelect(list, chosen, onchange) {
 export function cardInfo(id) {
   const c = cards && cards[id];
   if (!c) return null;
-  const en = lang === "en" && c.en ? c.en : {};
-  return { ...c, name: en.name || c.name, text: en.text || c.text, flavor: en.flavor || c.flavor };
+  const said = c[lang] || c.en || {}; // the chosen language, else English, else the card's own
+  return { ...c, name: said.name || c.name, text: said.text || c.text, flavor: said.flavor || c.flavor };
 }
 
 function showError(e) {
@@ -83,7 +83,8 @@ function header() {
   const out = document.getElementById("logout");
   out.hidden = !token;
   out.textContent = t("logout");
-  document.getElementById("lang").textContent = nextLang().toUpperCase();
+  const pick = document.getElementById("lang");
+  pick.replaceChildren(...languages.map((l) => el("option", { value: l, selected: l === lang }, l.toUpperCase())));
 }
 
 function loginView() {
@@ -284,7 +285,7 @@ async function route() {
   }
 }
 
-document.getElementById("lang").addEventListener("click", async () => { await setLang(nextLang()); route(); });
+document.getElementById("lang").addEventListener("change", async (e) => { await setLang(e.target.value); route(); });
 document.getElementById("logout").addEventListener("click", async () => {
   try { await api("DELETE", "/api/token"); } catch { /* already gone */ }
   setSession(null, null);

@@ -57,10 +57,6 @@ export async function setLang(l) {
 }
 
 /** The language after the current one, for the header's language button. */
-export function nextLang() {
-  return languages[(languages.indexOf(lang) + 1) % languages.length];
-}
-
 export function t(key) {
   const en = EN[key];
   if (en === undefined) return key;

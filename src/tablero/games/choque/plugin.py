@@ -109,7 +109,9 @@ class ChoquePlugin(GamePlugin):
         from .cards import CardDef
 
         c = cast(CardDef, card)
-        return {"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("text", "en", "archetypes") if k in c.raw}}
+        own = {k: c.raw[k] for k in ("name", "text", "flavor") if c.raw.get(k)}
+        return {"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("text", "en", "archetypes") if k in c.raw},
+                "es": own}  # the card's own language (a browser says the chosen one, else English, else this)
 
     def invariants(self, game: Game) -> Callable[[Game], list[str]]:
         from .invariants import checker

@@ -101,7 +101,9 @@ class DeusesPlugin(GamePlugin):
         from .cards import CardDef
 
         c = cast(CardDef, card)
-        return {"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("en", "es", "flavor", "number") if k in c.raw}}
+        own = {k: v for k, v in (("name", c.name), ("text", c.text), ("flavor", c.raw.get("flavor"))) if v}
+        return {"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("en", "es", "flavor", "number") if k in c.raw},
+                "pt": own}  # the card's own language (a browser says the chosen one, else English, else this)
 
     def card_listing(self, card: Card) -> dict[str, Any]:
         from .cards import CardDef
