@@ -1,0 +1,67 @@
+"""DE-3 and the card format: the shipped decks are legal and name their strategy; card files are checked
+with every problem named (DE-2.1: a field of another type is an error)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tablero.core import IllegalAction
+from tablero.core.registry import plugin
+from tablero.games.deuses.cards import card_from_dict
+
+P = plugin("deuses")
+
+
+def test_the_shipped_decks_are_legal_with_a_strategy_and_names_in_three_languages() -> None:
+    decks = P.shipped_decks()
+    assert len(decks) >= 4
+    for d in decks.values():
+        assert P.check_deck(d.deck) == [], d.id  # DE-3.1: 20 / 10 / 5 / 5
+        ids = P.deck_ids(d.deck)
+        assert len(ids["main"]) == 35 and len(ids["additional"]) == 5  # DE-3.2
+        assert d.strategy and d.deck.name
+    assert len({d.strategy for d in decks.values()}) >= 4
+
+
+def test_a_deck_with_the_wrong_split_is_refused_with_every_violation() -> None:
+    deck = next(iter(P.shipped_decks().values())).deck
+    ids = P.deck_ids(deck)
+    short = P.deck_from_ids({"main": ids["main"][:-1], "additional": ids["additional"]})
+    broken = P.check_deck(short)
+    assert broken and {v.rule for v in broken} == {"DE-3.1"}
+    assert all(v.said("pt") and v.said("es") for v in broken)
+
+
+def test_a_card_with_a_field_of_another_type_is_refused() -> None:
+    problems: list[object] = []
+    assert card_from_dict({"id": "m", "name": "M", "type": "magic", "level": 3}, problems) is None  # type: ignore[arg-type]
+    assert any("level" in str(p) for p in problems)
+    problems.clear()
+    assert card_from_dict({"id": "g", "name": "G", "type": "god", "level": 8, "attack": 1, "defense": 1,
+                           "offerings": 2}, problems) is None  # type: ignore[arg-type]
+    assert card_from_dict({"id": "x", "name": "X", "type": "magic", "effect": [{"fly": 1}]}, problems) is None  # type: ignore[arg-type]
+
+
+def test_the_shipped_card_file_checks_clean(tmp_path: Path) -> None:
+    from tablero.games.deuses.cardfile import CARDS
+
+    report = P.check_cards(CARDS)
+    assert report.problems == [] and report.checked >= 40
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("cards:\n  - {id: x, name: X, type: attack, level: 0, attack: 1, defense: 1}\n", encoding="utf-8")
+    assert [p.said("pt") for p in P.check_cards(bad).problems]
+
+
+def test_a_refusal_is_said_in_spanish_and_portuguese_and_names_its_rule() -> None:
+    from tablero.games.deuses.catalogue import words
+
+    g = P.random_game(3)
+    d = g.pending
+    assert d is not None
+    with pytest.raises(IllegalAction) as e:
+        g.apply({"player": d.player, "do": "attack", "attacker": "F9", "target": "lp"})
+    assert e.value.rule and e.value.rule.startswith("DE-")
+    for lang in ("es", "pt"):
+        assert words().say(e.value.text, lang) != e.value.message
