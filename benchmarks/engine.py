@@ -1,9 +1,12 @@
 """Engine speed: random-vs-random play on one core, and the cost of clone().
 
     python benchmarks/engine.py [--games N] [--seed S] [--edition E] [--effects | --shipped]
+    python benchmarks/engine.py --game deuses [--shipped]
 
 Prints decisions/s, full games/s, decisions per game, and the clone() cost for the state after turn 10
-of a seeded game. Targets (issue 2): >= 30,000 decisions/s, clone <= 100 µs.
+of a seeded game. Targets: Choque (issue 2) >= 30,000 decisions/s, clone <= 100 µs; Deuses (issue 20)
+>= 30,000 decisions/s, clone <= 20 µs. Another game than Choque plays its plugin's random decks
+(``random_game``), or with ``--shipped`` two of its preconstructed decks chosen by the seed.
 """
 
 from __future__ import annotations
@@ -12,8 +15,17 @@ import argparse
 import time
 import timeit
 
-from tablero.core import Rng, compiled, new_game
+from tablero.core import Rng, compiled, new_game, plugin
+from tablero.core.registry import random_game
 from tablero.games.choque.generate import generate_deck, generate_pool
+
+
+def make_other(name: str, seed: int, shipped: bool):  # type: ignore[no-untyped-def]
+    if not shipped:
+        return random_game(name, seed)
+    rng = Rng(seed)
+    decks = [d.deck for d in plugin(name).shipped_decks().values()]
+    return new_game(name, decks=[rng.choice(decks), rng.choice(decks)], seed=seed)
 
 
 def make(seed: int, edition: str, effects: bool = False, shipped: bool = False):  # type: ignore[no-untyped-def]
@@ -40,6 +52,7 @@ def play_random(game, rng: Rng) -> int:  # type: ignore[no-untyped-def]
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="choque", help="the game (`tablero games`)")
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--edition", default="choque-2026")
@@ -48,6 +61,8 @@ def main() -> None:
     args = ap.parse_args()
 
     def build(seed: int):  # type: ignore[no-untyped-def]
+        if args.game != "choque":
+            return make_other(args.game, seed, args.shipped)
         return make(seed, args.edition, args.effects, args.shipped)
 
     games = [build(args.seed + i) for i in range(args.games)]  # setup not timed
@@ -68,7 +83,11 @@ def main() -> None:
     print(f"build              {'compiled (mypyc)' if compiled() else 'plain Python'}")
     kind = (" (shipped decks)" if args.shipped else " (generated effect decks)" if args.effects
             else " (generated keyword decks)")
-    print(f"edition            {args.edition}{kind}")
+    if args.game != "choque":
+        kind = " (shipped decks)" if args.shipped else " (random decks of the shipped cards)"
+        print(f"game               {args.game}{kind}")
+    else:
+        print(f"edition            {args.edition}{kind}")
     print(f"games              {args.games}")
     print(f"decisions/s        {decisions / dt:,.0f}")
     print(f"games/s            {args.games / dt:,.1f}")

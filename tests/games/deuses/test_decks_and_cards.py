@@ -65,3 +65,49 @@ def test_a_refusal_is_said_in_spanish_and_portuguese_and_names_its_rule() -> Non
     assert e.value.rule and e.value.rule.startswith("DE-")
     for lang in ("es", "pt"):
         assert words().say(e.value.text, lang) != e.value.message
+
+
+def test_every_listed_action_is_accepted_as_a_client_sends_it() -> None:
+    """Each legal action, sent back through JSON (so not the listed object itself), is accepted: the
+    listing and the checks agree on every effect's choices (a put_attack from the hand once listed the
+    card being put down as its own target)."""
+    import json
+
+    from tablero.core import Rng
+
+    tried = 0
+    for seed in range(12):
+        for deck_seed in range(2):
+            decks = list(P.shipped_decks().values())
+            rng = Rng(seed * 7 + deck_seed)
+            g = P.new_game([rng.choice(decks).deck, rng.choice(decks).deck], seed=seed)
+            while not g.is_over:
+                legal = g.legal_actions()
+                for a in legal:
+                    g.clone().apply(json.loads(json.dumps(a)))
+                    tried += 1
+                g.apply(json.loads(json.dumps(legal[rng.below(len(legal))])))
+    assert tried > 1000
+
+
+def test_a_choice_after_an_effects_draw_does_not_name_the_drawn_card() -> None:
+    """An invocation brings a god whose effect draws, then a put_attack from the hand: the put-down (chosen
+    before the draw) cannot name the drawn card, so its legal actions do not tell the top of the deck, and a
+    resampled copy (another top card) accepts the same actions (DE-7.7, hidden information)."""
+    from tablero.core import Rng
+    from tablero.core.registry import scenario_game
+
+    doc = {"game": "deuses", "cards": [
+        {"id": "x_inv", "name": "I", "type": "invocation", "offerings": 1,
+         "effect": [{"summon_god": 1}, {"draw": 1}, {"put_attack": "hand"}]},
+        {"id": "x_god", "name": "G", "type": "god", "level": 8, "attack": 2000, "defense": 2000},
+        {"id": "x_a", "name": "A", "type": "attack", "level": 3, "attack": 1000, "defense": 1000},
+        {"id": "x_b", "name": "B", "type": "attack", "level": 4, "attack": 1000, "defense": 1000}],
+        "state": {"players": {"A": {"hand": ["x_inv", "x_a"], "field": {"F1": "x_b"}, "attack_put_downs": 1,
+                                    "additional_deck": ["x_god"], "main_deck": ["x_b", "x_a"]}}}}
+    g = scenario_game("deuses", doc)
+    legal = [a for a in g.legal_actions() if a.get("card") == "x_inv"]
+    assert [a["targets"] for a in legal] == [["x_god", "x_a"]]  # the x_a in hand, never the drawn x_b
+    copy = g.resample("A", Rng(3))
+    for a in legal:
+        copy.clone().apply(a)

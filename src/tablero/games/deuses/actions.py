@@ -32,6 +32,7 @@ Action = dict[str, Any]
 def apply(s: State, action: Any, trusted: bool = False) -> State:
     """Apply ``action``; returns the state the game goes on with (``s``, or the copy an effect was played on)."""
     p = _player(s, action)
+    s.drawn_now = []
     if isinstance(action.get("card"), str) and ":" in action["card"]:
         action = {**action, "card": own_card(action["card"], p)}
     do = action.get("do")
@@ -46,6 +47,7 @@ def apply(s: State, action: Any, trusted: bool = False) -> State:
     if NAMES[p] != d.player and do not in ("put_down", "attack", "offering", "ace"):
         raise IllegalAction("DE-1.1", msg("it is {player}'s decision", player=d.player))
     out = _HANDLERS[do](s, p, action) if not trusted or do not in _PLAYS else _PLAYS[do](s, p, action)
+    out.drawn_now = []  # the action is over: what it drew is in the hand like any card
     advance(out)
     return out
 
@@ -304,17 +306,21 @@ def _with_targets(s: State, p: int, base: Action) -> list[Action]:
 
 
 def _after_arrival(s: State, p: int, card: CardDef, step: Step) -> list[str]:
-    """A step's choices once its card has taken its slot (the card itself may be one of them)."""
+    """A step's choices once its card has left the hand and taken its slot (it may be one of them)."""
     i = s.free_slot(p)
     assert i is not None
-    field = s.players[p].field
+    pl = s.players[p]
+    field = pl.field
     grew = i == len(field)
     if grew:
         field.append(None)
     field[i] = Slot(card.id, 0)
+    at = pl.hand.index(card.id)
+    del pl.hand[at]
     try:
         return choices(s, p, step)
     finally:
+        pl.hand.insert(at, card.id)
         field[i] = None
         if grew:
             field.pop()
@@ -344,6 +350,7 @@ def probe(s: State, play: Callable[[State, Picker], None]) -> list[list[str]]:
     choices may depend on what its earlier steps did)."""
     found: list[list[str]] = []
     todo: list[list[str]] = [[]]
+    s.drawn_now = []
     while todo:
         prefix = todo.pop()
         try:

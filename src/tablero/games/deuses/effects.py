@@ -177,6 +177,7 @@ def draw_shown(s: State, p: int, n: int) -> None:
     del pl.main[:n]
     pl.hand.extend(got)
     pl.known.extend(got)
+    s.drawn_now.extend(got)
     s.log.append({"event": "draw", "player": NAMES[p], "cards": got, "shown": True})
 
 
@@ -198,10 +199,26 @@ def choices(s: State, p: int, step: Step) -> list[str]:
         return list(dict.fromkeys(pl.additional)) if room else []
     if verb == "put_attack":
         zone = pl.hand if arg == "hand" else pl.main
+        if s.drawn_now:
+            zone = _known_before_draws(s, zone, arg == "hand")
         return [c for c in dict.fromkeys(zone) if s.cards[c].type == "attack"] if room else []
     if arg == "hand":  # revive: hand
         return list(dict.fromkeys(pl.wotd))
     return [c for c in dict.fromkeys(pl.wotd) if s.cards[c].battle] if room else []  # revive: field
+
+
+def _known_before_draws(s: State, zone: list[str], hand: bool) -> list[str]:
+    """After this action's effect drew, the cards of a zone the action could have named before: the hand
+    without what was drawn; of the main deck, only ids with more copies before the draws than cards were
+    drawn (those are there whichever cards the hidden order gave)."""
+    drawn = s.drawn_now
+    if hand:
+        out = zone[:]
+        for c in drawn:
+            if c in out:
+                out.remove(c)
+        return out
+    return [c for c in zone if zone.count(c) + drawn.count(c) > len(drawn)]
 
 
 def slot_of(ref: str) -> tuple[int, int]:

@@ -93,8 +93,8 @@ class Player:
 class State:
     """The whole game: both players, the turn, the pending decision, the seeded source and the log."""
 
-    __slots__ = ("active", "cards", "clock", "decks", "digging", "first", "log", "lp_moved", "options", "pending",
-                 "phase", "players", "quiet_turns", "rng", "turn", "winner")
+    __slots__ = ("active", "cards", "clock", "decks", "digging", "drawn_now", "first", "log", "lp_moved", "options",
+                 "pending", "phase", "players", "quiet_turns", "rng", "turn", "winner")
 
     def __init__(self, cards: dict[str, CardDef], options: Options, rng: Rng) -> None:
         self.cards = cards
@@ -113,6 +113,9 @@ class State:
         self.digging = False  # a dig for attackers is under way (DE-7.4)
         self.decks: list[Any] = [None, None]  # setup: each player's chosen deck, until the game begins
         self.log: list[dict[str, Any]] = []
+        # the cards an effect drew during the action under way: a later step of it does not choose among
+        # them, since the action (listed and chosen before they were drawn) cannot name them (DE-7.7)
+        self.drawn_now: list[str] = []
 
     def copy(self, log: bool = True) -> State:
         """An independent copy (``log=False``: with an empty log, for a trial whose log is thrown away)."""
@@ -133,6 +136,7 @@ class State:
         s.digging = self.digging
         s.decks = self.decks[:]
         s.log = self.log[:] if log else []
+        s.drawn_now = self.drawn_now[:]
         return s
 
     def stamp(self) -> int:
