@@ -18,7 +18,7 @@ from . import battle, putdown
 from .cards import CHOOSING, CardDef, Step
 from .damage import end
 from .deck import DeckProblem, deck_of_action
-from .effects import NeedChoice, Picker, Probe, Targets, choices, magic_destroyed_on_arrival
+from .effects import ARRIVALS, NeedChoice, Picker, Probe, Targets, choices, chooses, magic_destroyed_on_arrival
 from .offering import ace_cards, ace_refusal, do_ace, do_offering, offering_cards, offering_refusal
 from .state import NAMES, SEAT, Slot, State
 from .turn import advance, ask, dig_step, end_turn, go
@@ -157,7 +157,7 @@ def _put_down(s: State, p: int, a: Action) -> State:
     if refused:
         raise refused
     c = s.cards[str(card)]
-    if not _chooses(c) and not a.get("targets"):
+    if not chooses(c) and not a.get("targets"):
         putdown.put_down(s, p, c.id, list(offer or []), Targets([]))
         _reask(s, "put_down")
         return s
@@ -197,10 +197,6 @@ def _all_used(s: State, picker: Targets) -> None:
     if picker.used < len(picker.entries) and s.winner is None:
         raise IllegalAction(None, msg("more targets than the effect chooses: {extra}",
                                       extra=", ".join(map(str, picker.entries[picker.used:]))))
-
-
-def _chooses(c: CardDef) -> bool:
-    return any(step.verb in CHOOSING for step in c.effect)
 
 
 def _put_down_trusted(s: State, p: int, a: Action) -> State:
@@ -289,13 +285,13 @@ def _with_targets(s: State, p: int, base: Action) -> list[Action]:
     """``base`` with every list of targets its effect's choices allow (none: ``base`` alone)."""
     card = s.cards[base["card"]]
     if base["do"] == "put_down":
-        if not _chooses(card) or (card.type == "magic" and magic_destroyed_on_arrival(s)):
+        if not chooses(card) or (card.type == "magic" and magic_destroyed_on_arrival(s)):
             return [base]
 
         def play(t: State, picker: Picker) -> None:
             putdown.put_down(t, p, base["card"], list(base.get("offer", [])), picker)
     else:
-        if card.type not in ("god", "attack") or not _chooses(card) or base["option"] not in ("summon", "return"):
+        if card.type not in ("god", "attack") or not chooses(card) or base["option"] not in ("summon", "return"):
             return [base]
 
         def play(t: State, picker: Picker) -> None:
@@ -326,9 +322,6 @@ def _after_arrival(s: State, p: int, card: CardDef, step: Step) -> list[str]:
             field.pop()
 
 
-_ARRIVALS = frozenset({"summon_god", "put_attack", "revive"})
-
-
 def _direct(s: State, p: int, card: CardDef) -> list[str] | None:
     """The choices of a card whose only choosing step comes first and whose choices the put-down itself
     does not change (no slot taken before it, no offering that could feed it, no arriving card that chooses
@@ -340,23 +333,29 @@ def _direct(s: State, p: int, card: CardDef) -> list[str] | None:
     if card.type == "invocation" and step.verb not in ("summon_god", "put_attack"):
         return None
     options = _after_arrival(s, p, card, step) if card.stays else choices(s, p, step)
-    if step.verb in _ARRIVALS and any(_chooses(s.cards[o]) for o in options):
+    if step.verb in ARRIVALS and any(chooses(s.cards[o]) for o in options):
         return None
     return options
 
 
 def probe(s: State, play: Callable[[State, Picker], None]) -> list[list[str]]:
-    """Every list of choices ``play`` may be given, found by playing it on copies (DE-1.4: an effect's
-    choices may depend on what its earlier steps did)."""
+    """Every list of choices ``play`` may be given, in order, found by playing it on copies (DE-1.4: an
+    effect's choices may depend on what its earlier steps did). A choice after which nothing more can be
+    chosen ends its list without being played."""
     found: list[list[str]] = []
-    todo: list[list[str]] = [[]]
     s.drawn_now = []
-    while todo:
-        prefix = todo.pop()
+
+    def explore(prefix: list[str]) -> None:
         try:
             play(s.copy(log=False), Probe(prefix))
         except NeedChoice as e:
-            todo.extend(prefix + [o] for o in reversed(e.options))
-            continue
+            for option, last in zip(e.options, e.last, strict=True):
+                if last:
+                    found.append([*prefix, option])
+                else:
+                    explore([*prefix, option])
+            return
         found.append(prefix)
+
+    explore([])
     return found

@@ -3,7 +3,9 @@
 
 A step that chooses asks a ``Picker``: when an action is applied, the picker takes the next entry of its
 ``targets``; when the legal actions are listed, a probing picker stops at the first choice it has no entry
-for and reports the options (``legal.py`` then tries each).
+for and reports the options (``actions.probe`` then tries each). Each pick is told whether a later step, of
+its card or of the effect its card arrived by, may still choose (``more``): when none may, and the option
+brings no card that chooses on arrival, the probe lists it without playing it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Protocol
 from tablero.core import IllegalAction
 from tablero.core.i18n import msg
 
-from .cards import CardDef, Step
+from .cards import CHOOSING, CardDef, Step
 from .damage import destroy
 from .state import NAMES, SEAT, Slot, State
 
@@ -24,15 +26,17 @@ STEP_RULES = {"destroy": "DE-10.1", "return_hand": "DE-4.8", "return_deck": "DE-
 
 
 class Picker(Protocol):
-    def pick(self, s: State, step: Step, options: list[str], controller: int) -> str: ...
+    def pick(self, s: State, step: Step, options: list[str], controller: int, more: bool) -> str: ...
 
 
 class NeedChoice(Exception):
-    """A probing picker reached a choice it has no entry for: these are the options."""
+    """A probing picker reached a choice it has no entry for: these are the options, and which of them end
+    the action's choices (``last``: no later step may choose, and the option brings no card that chooses)."""
 
-    def __init__(self, options: list[str]) -> None:
+    def __init__(self, options: list[str], last: list[bool]) -> None:
         super().__init__()
         self.options = options
+        self.last = last
 
 
 class Targets:
@@ -44,7 +48,7 @@ class Targets:
         self.entries = entries
         self.used = 0
 
-    def pick(self, s: State, step: Step, options: list[str], controller: int) -> str:
+    def pick(self, s: State, step: Step, options: list[str], controller: int, more: bool) -> str:
         if self.used >= len(self.entries):
             raise IllegalAction(STEP_RULES[step.verb], msg("the effect's {step} step needs a target: one of {options}",
                                                            step=step.verb, options=", ".join(options)))
@@ -67,11 +71,24 @@ class Probe:
         self.prefix = prefix
         self.used = 0
 
-    def pick(self, s: State, step: Step, options: list[str], controller: int) -> str:
+    def pick(self, s: State, step: Step, options: list[str], controller: int, more: bool) -> str:
         if self.used < len(self.prefix):
             self.used += 1
             return self.prefix[self.used - 1]
-        raise NeedChoice(options)
+        if more:
+            raise NeedChoice(options, [False] * len(options))
+        if step.verb not in ARRIVALS or (step.verb == "revive" and step.arg == "hand"):
+            raise NeedChoice(options, [True] * len(options))
+        cards = s.cards
+        raise NeedChoice(options, [not chooses(cards[o]) for o in options])
+
+
+ARRIVALS = frozenset({"summon_god", "put_attack", "revive"})  # steps whose choice may arrive on the field
+
+
+def chooses(c: CardDef) -> bool:
+    """Whether a card's one-shot effect has a step that chooses."""
+    return any(step.verb in CHOOSING for step in c.effect)
 
 
 def _names_excluded(s: State, raw: object) -> bool:
@@ -138,9 +155,10 @@ def controls_attack_card(s: State, p: int) -> bool:
 
 
 # -- arrival and one-shot steps ---------------------------------------------------------------------------
-def arrive(s: State, p: int, card: str, picker: Picker) -> int | None:
+def arrive(s: State, p: int, card: str, picker: Picker, more: bool = False) -> int | None:
     """``card`` takes ``p``'s lowest free slot (its caller made sure there is one); a magic card is destroyed
-    there if a lasting effect says so (DE-13.3), and a battle card's effect applies. Returns its slot."""
+    there if a lasting effect says so (DE-13.3), and a battle card's effect applies (``more``: a step after
+    the arrival may still choose). Returns its slot."""
     i = s.free_slot(p)
     assert i is not None, "arrive() needs a free slot"
     field = s.players[p].field
@@ -153,13 +171,15 @@ def arrive(s: State, p: int, card: str, picker: Picker) -> int | None:
         destroy(s, [(p, i)])  # DE-13.3: its own effect never applies
         return None
     if c.battle and c.effect:
-        run(s, p, c, picker)
+        run(s, p, c, picker, more)
     return i
 
 
-def run(s: State, p: int, card: CardDef, picker: Picker) -> None:
-    """``card``'s one-shot steps for its controller ``p``, in order (DE-8.3); the game may end midway."""
-    for step in card.effect:
+def run(s: State, p: int, card: CardDef, picker: Picker, more: bool = False) -> None:
+    """``card``'s one-shot steps for its controller ``p``, in order (DE-8.3); the game may end midway.
+    ``more``: a step of the effect this run is part of may still choose after it."""
+    steps = card.effect
+    for k, step in enumerate(steps):
         if s.winner is not None:
             return
         if step.verb == "draw":
@@ -167,7 +187,8 @@ def run(s: State, p: int, card: CardDef, picker: Picker) -> None:
             continue
         options = choices(s, p, step)
         if options:
-            _do(s, p, step, picker.pick(s, step, options, p), picker)
+            later = more or any(st.verb in CHOOSING for st in steps[k + 1:])
+            _do(s, p, step, picker.pick(s, step, options, p, later), picker, later)
 
 
 def draw_shown(s: State, p: int, n: int) -> None:
@@ -226,7 +247,7 @@ def slot_of(ref: str) -> tuple[int, int]:
     return SEAT[who], int(place[1:]) - 1
 
 
-def _do(s: State, p: int, step: Step, choice: str, picker: Picker) -> None:
+def _do(s: State, p: int, step: Step, choice: str, picker: Picker, more: bool) -> None:
     verb, arg = step
     pl = s.players[p]
     if verb == "destroy":
@@ -245,7 +266,7 @@ def _do(s: State, p: int, step: Step, choice: str, picker: Picker) -> None:
         s.log.append({"event": "excluded", "player": who, "card": card, "from": "wotd"})
     elif verb == "summon_god":
         pl.additional.remove(choice)
-        arrive(s, p, choice, picker)
+        arrive(s, p, choice, picker, more)
     elif verb == "put_attack":
         zone = pl.hand if arg == "hand" else pl.main
         if arg == "hand":
@@ -253,12 +274,12 @@ def _do(s: State, p: int, step: Step, choice: str, picker: Picker) -> None:
         else:
             zone.remove(choice)
             s.rng.shuffle(pl.main)  # a searched main deck is shuffled
-        arrive(s, p, choice, picker)
+        arrive(s, p, choice, picker, more)
     else:  # revive
         pl.wotd.remove(choice)
         s.log.append({"event": "revived", "player": NAMES[p], "card": choice, "to": arg})
         if arg == "field":
-            arrive(s, p, choice, picker)
+            arrive(s, p, choice, picker, more)
         else:
             to_hand(s, p, choice)
 
