@@ -18,8 +18,9 @@ from . import battle, putdown
 from .cards import CHOOSING, CardDef, Step
 from .damage import end
 from .deck import DeckProblem, deck_of_action
-from .effects import ARRIVALS, NeedChoice, Picker, Probe, Targets, choices, chooses, magic_destroyed_on_arrival
+from .effects import ARRIVALS, choices, chooses, magic_destroyed_on_arrival
 from .offering import ace_cards, ace_refusal, do_ace, do_offering, offering_cards, offering_refusal
+from .resolution import Targets, Work, probe, resolve
 from .state import NAMES, SEAT, Slot, State
 from .turn import advance, ask, dig_step, end_turn, go
 
@@ -122,7 +123,7 @@ def _ace(s: State, p: int, a: Action) -> State:
         raise refused
     trial = s.copy()
     picker = Targets(_targets(a))
-    do_ace(trial, p, str(option), None if option == "recover_lp" else str(card), picker)
+    resolve(trial, do_ace(trial, p, str(option), None if option == "recover_lp" else str(card)), picker)
     _all_used(trial, picker)
     if trial.winner is None:
         go(trial, "main_draw")
@@ -158,12 +159,12 @@ def _put_down(s: State, p: int, a: Action) -> State:
         raise refused
     c = s.cards[str(card)]
     if not chooses(c) and not a.get("targets"):
-        putdown.put_down(s, p, c.id, list(offer or []), Targets([]))
+        resolve(s, putdown.put_down(s, p, c.id, list(offer or [])), Targets([]))
         _reask(s, "put_down")
         return s
     trial = s.copy()
     picker = Targets(_targets(a))
-    putdown.put_down(trial, p, c.id, list(offer or []), picker)
+    resolve(trial, putdown.put_down(trial, p, c.id, list(offer or [])), picker)
     _all_used(trial, picker)
     _reask(trial, "put_down")
     return trial
@@ -201,14 +202,15 @@ def _all_used(s: State, picker: Targets) -> None:
 
 def _put_down_trusted(s: State, p: int, a: Action) -> State:
     """A listed put-down: its targets are known good, so it is played on the state itself."""
-    putdown.put_down(s, p, a["card"], list(a.get("offer") or []), Targets(list(a.get("targets") or [])))
+    work = putdown.put_down(s, p, a["card"], list(a.get("offer") or []))
+    resolve(s, work, Targets(list(a.get("targets") or [])))
     _reask(s, "put_down")
     return s
 
 
 def _ace_trusted(s: State, p: int, a: Action) -> State:
     option = a["option"]
-    do_ace(s, p, option, a.get("card"), Targets(list(a.get("targets") or [])))
+    resolve(s, do_ace(s, p, option, a.get("card")), Targets(list(a.get("targets") or [])))
     if s.winner is None:
         go(s, "main_draw")
     return s
@@ -288,16 +290,16 @@ def _with_targets(s: State, p: int, base: Action) -> list[Action]:
         if not chooses(card) or (card.type == "magic" and magic_destroyed_on_arrival(s)):
             return [base]
 
-        def play(t: State, picker: Picker) -> None:
-            putdown.put_down(t, p, base["card"], list(base.get("offer", [])), picker)
+        def play(t: State) -> Work:
+            return putdown.put_down(t, p, base["card"], list(base.get("offer", [])))
     else:
         if card.type not in ("god", "attack") or not chooses(card) or base["option"] not in ("summon", "return"):
             return [base]
 
-        def play(t: State, picker: Picker) -> None:
-            do_ace(t, p, base["option"], base["card"], picker)
+        def play(t: State) -> Work:
+            return do_ace(t, p, base["option"], base["card"])
     direct = _direct(s, p, card) if base["do"] == "put_down" else None
-    lists = [[o] for o in direct] if direct else [[]] if direct is not None else probe(s, play)
+    lists = [[o] for o in direct] if direct else [[]] if direct is not None else _probe(s, play)
     return [base if not t else {**base, "targets": t} for t in lists]
 
 
@@ -338,24 +340,9 @@ def _direct(s: State, p: int, card: CardDef) -> list[str] | None:
     return options
 
 
-def probe(s: State, play: Callable[[State, Picker], None]) -> list[list[str]]:
-    """Every list of choices ``play`` may be given, in order, found by playing it on copies (DE-1.4: an
-    effect's choices may depend on what its earlier steps did). A choice after which nothing more can be
-    chosen ends its list without being played."""
-    found: list[list[str]] = []
-    s.drawn_now = []
-
-    def explore(prefix: list[str]) -> None:
-        try:
-            play(s.copy(log=False), Probe(prefix))
-        except NeedChoice as e:
-            for option, last in zip(e.options, e.last, strict=True):
-                if last:
-                    found.append([*prefix, option])
-                else:
-                    explore([*prefix, option])
-            return
-        found.append(prefix)
-
-    explore([])
-    return found
+def _probe(s: State, play: Callable[[State], Work]) -> list[list[str]]:
+    """The lists of targets an action may take: it is played on a copy up to its first choice, and the
+    copy forks there (``resolution.probe``)."""
+    t = s.copy(log=False)
+    t.drawn_now = []
+    return probe(t, play(t))

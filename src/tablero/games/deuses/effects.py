@@ -1,20 +1,11 @@
 """Card effects: lasting ones (DE-8.3, DE-13: the newest of two that conflict prevails) and one-shot steps
-(scenarios-deuses.md, "One-shot steps"), with the cards' arrival on the field that starts them.
-
-A step that chooses asks a ``Picker``: when an action is applied, the picker takes the next entry of its
-``targets``; when the legal actions are listed, a probing picker stops at the first choice it has no entry
-for and reports the options (``actions.probe`` then tries each). Each pick is told whether a later step, of
-its card or of the effect its card arrived by, may still choose (``more``): when none may, and the option
-brings no card that chooses on arrival, the probe lists it without playing it.
+(scenarios-deuses.md, "One-shot steps"): the choices of a step, and doing it with one of them, with the
+cards' arrival on the field. The order the steps are done in is ``resolution``'s.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Protocol
-
-from tablero.core import IllegalAction
-from tablero.core.i18n import msg
 
 from .cards import CHOOSING, CardDef, Step
 from .damage import destroy
@@ -25,64 +16,6 @@ STEP_RULES = {"destroy": "DE-10.1", "return_hand": "DE-4.8", "return_deck": "DE-
               "summon_god": "DE-8.5", "put_attack": "DE-8.1", "revive": "DE-4.5", "draw": "DE-7.7"}
 
 
-class Picker(Protocol):
-    def pick(self, s: State, step: Step, options: list[str], controller: int, more: bool) -> str: ...
-
-
-class NeedChoice(Exception):
-    """A probing picker reached a choice it has no entry for: these are the options, and which of them end
-    the action's choices (``last``: no later step may choose, and the option brings no card that chooses)."""
-
-    def __init__(self, options: list[str], last: list[bool]) -> None:
-        super().__init__()
-        self.options = options
-        self.last = last
-
-
-class Targets:
-    """The picker of an applied action: each choosing step takes the next entry of ``targets``."""
-
-    __slots__ = ("entries", "used")
-
-    def __init__(self, entries: list[str]) -> None:
-        self.entries = entries
-        self.used = 0
-
-    def pick(self, s: State, step: Step, options: list[str], controller: int, more: bool) -> str:
-        if self.used >= len(self.entries):
-            raise IllegalAction(STEP_RULES[step.verb], msg("the effect's {step} step needs a target: one of {options}",
-                                                           step=step.verb, options=", ".join(options)))
-        raw = self.entries[self.used]
-        self.used += 1
-        entry = normal_ref(raw, step, controller)
-        if entry not in options:
-            rule = "DE-4.6" if _names_excluded(s, raw) else STEP_RULES[step.verb]
-            raise IllegalAction(rule, msg("{target} is not a choice for the effect's {step} step; choices: {options}",
-                                          target=str(raw), step=step.verb, options=", ".join(options) or "none"))
-        return entry
-
-
-class Probe:
-    """The picker that lists choices: it answers from ``prefix`` and stops at the first choice beyond it."""
-
-    __slots__ = ("prefix", "used")
-
-    def __init__(self, prefix: list[str]) -> None:
-        self.prefix = prefix
-        self.used = 0
-
-    def pick(self, s: State, step: Step, options: list[str], controller: int, more: bool) -> str:
-        if self.used < len(self.prefix):
-            self.used += 1
-            return self.prefix[self.used - 1]
-        if more:
-            raise NeedChoice(options, [False] * len(options))
-        if step.verb not in ARRIVALS or (step.verb == "revive" and step.arg == "hand"):
-            raise NeedChoice(options, [True] * len(options))
-        cards = s.cards
-        raise NeedChoice(options, [not chooses(cards[o]) for o in options])
-
-
 ARRIVALS = frozenset({"summon_god", "put_attack", "revive"})  # steps whose choice may arrive on the field
 
 
@@ -91,7 +24,7 @@ def chooses(c: CardDef) -> bool:
     return any(step.verb in CHOOSING for step in c.effect)
 
 
-def _names_excluded(s: State, raw: object) -> bool:
+def names_excluded(s: State, raw: object) -> bool:
     """Whether a target names an excluded card (DE-4.6 is named then, scenarios-deuses.md "Refusals")."""
     if not isinstance(raw, str):
         return False
@@ -155,10 +88,10 @@ def controls_attack_card(s: State, p: int) -> bool:
 
 
 # -- arrival and one-shot steps ---------------------------------------------------------------------------
-def arrive(s: State, p: int, card: str, picker: Picker, more: bool = False) -> int | None:
+def arrive(s: State, p: int, card: str) -> int | None:
     """``card`` takes ``p``'s lowest free slot (its caller made sure there is one); a magic card is destroyed
-    there if a lasting effect says so (DE-13.3), and a battle card's effect applies (``more``: a step after
-    the arrival may still choose). Returns its slot."""
+    there if a lasting effect says so (DE-13.3). Returns its slot, None when it was destroyed. A battle
+    card's effect then applies: its caller pushes its steps (``resolution``)."""
     i = s.free_slot(p)
     assert i is not None, "arrive() needs a free slot"
     field = s.players[p].field
@@ -166,29 +99,10 @@ def arrive(s: State, p: int, card: str, picker: Picker, more: bool = False) -> i
         field.append(None)
     field[i] = Slot(card, s.stamp())
     s.log.append({"event": "arrives", "player": NAMES[p], "card": card, "slot": f"F{i + 1}"})
-    c = s.cards[card]
-    if c.type == "magic" and magic_destroyed_on_arrival(s, (p, i)):
+    if s.cards[card].type == "magic" and magic_destroyed_on_arrival(s, (p, i)):
         destroy(s, [(p, i)])  # DE-13.3: its own effect never applies
         return None
-    if c.battle and c.effect:
-        run(s, p, c, picker, more)
     return i
-
-
-def run(s: State, p: int, card: CardDef, picker: Picker, more: bool = False) -> None:
-    """``card``'s one-shot steps for its controller ``p``, in order (DE-8.3); the game may end midway.
-    ``more``: a step of the effect this run is part of may still choose after it."""
-    steps = card.effect
-    for k, step in enumerate(steps):
-        if s.winner is not None:
-            return
-        if step.verb == "draw":
-            draw_shown(s, p, step.arg)
-            continue
-        options = choices(s, p, step)
-        if options:
-            later = more or any(st.verb in CHOOSING for st in steps[k + 1:])
-            _do(s, p, step, picker.pick(s, step, options, p, later), picker, later)
 
 
 def draw_shown(s: State, p: int, n: int) -> None:
@@ -247,7 +161,9 @@ def slot_of(ref: str) -> tuple[int, int]:
     return SEAT[who], int(place[1:]) - 1
 
 
-def _do(s: State, p: int, step: Step, choice: str, picker: Picker, more: bool) -> None:
+def do_step(s: State, p: int, step: Step, choice: str) -> str | None:
+    """Does one step for its controller ``p`` with ``choice``; returns the battle card it brought onto the
+    field, whose own effect applies next (DE-8.3), if any."""
     verb, arg = step
     pl = s.players[p]
     if verb == "destroy":
@@ -266,7 +182,7 @@ def _do(s: State, p: int, step: Step, choice: str, picker: Picker, more: bool) -
         s.log.append({"event": "excluded", "player": who, "card": card, "from": "wotd"})
     elif verb == "summon_god":
         pl.additional.remove(choice)
-        arrive(s, p, choice, picker, more)
+        return choice if arrive(s, p, choice) is not None else None
     elif verb == "put_attack":
         zone = pl.hand if arg == "hand" else pl.main
         if arg == "hand":
@@ -274,14 +190,14 @@ def _do(s: State, p: int, step: Step, choice: str, picker: Picker, more: bool) -
         else:
             zone.remove(choice)
             s.rng.shuffle(pl.main)  # a searched main deck is shuffled
-        arrive(s, p, choice, picker, more)
+        return choice if arrive(s, p, choice) is not None else None
     else:  # revive
         pl.wotd.remove(choice)
         s.log.append({"event": "revived", "player": NAMES[p], "card": choice, "to": arg})
         if arg == "field":
-            arrive(s, p, choice, picker, more)
-        else:
-            to_hand(s, p, choice)
+            return choice if arrive(s, p, choice) is not None else None
+        to_hand(s, p, choice)
+    return None
 
 
 def to_hand(s: State, p: int, card: str) -> None:

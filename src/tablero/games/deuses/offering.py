@@ -10,7 +10,8 @@ from tablero.core import IllegalAction
 from tablero.core.i18n import msg
 
 from .damage import gain, tier
-from .effects import Picker, arrive, to_hand
+from .effects import arrive, to_hand
+from .resolution import Work, push_steps
 from .state import NAMES, State
 
 _ACE_OPTIONS = ("chosen_draw", "summon", "return", "recover_lp")  # DE-12.4 (a) to (d)
@@ -121,15 +122,16 @@ def ace_refusal(s: State, p: int, option: object, card: object) -> IllegalAction
     return None
 
 
-def do_ace(s: State, p: int, option: str, card: str | None, picker: Picker) -> None:
-    """DE-12.4: the chosen option."""
+def do_ace(s: State, p: int, option: str, card: str | None) -> Work:
+    """DE-12.4: the chosen option; returns the steps of the card it brought onto the field, still to resolve."""
     pl = s.players[p]
     pl.ace_used = True
     pl.ace_this_turn = True
     s.log.append({"event": "ace", "player": NAMES[p], "option": option, **({"card": card} if card else {})})
+    work: Work = []
     if option == "recover_lp":
         gain(s, p, s.options.recover_lp)
-        return
+        return work
     assert card is not None
     if option == "chosen_draw":
         (pl.main if card in pl.main else pl.additional).remove(card)
@@ -138,16 +140,19 @@ def do_ace(s: State, p: int, option: str, card: str | None, picker: Picker) -> N
         s.rng.shuffle(pl.main)
     elif option == "summon":
         pl.additional.remove(card)
-        arrive(s, p, card, picker)
+        arrive(s, p, card)
+        push_steps(work, p, s.cards[card])
     else:
         pl.wotd.remove(card)
         dest = s.options.return_destination
         if dest == "hand":
             to_hand(s, p, card)
         elif dest == "field":
-            arrive(s, p, card, picker)
+            arrive(s, p, card)
+            push_steps(work, p, s.cards[card])
         elif s.cards[card].type == "god":
             pl.additional.append(card)  # DE-4.8
         else:
             pl.main.append(card)
             s.rng.shuffle(pl.main)
+    return work

@@ -8,7 +8,8 @@ from typing import Any
 from tablero.core import IllegalAction
 from tablero.core.i18n import msg
 
-from .effects import Picker, arrive, magic_destroyed_on_arrival, run, slot_of
+from .effects import arrive, magic_destroyed_on_arrival, slot_of
+from .resolution import Bury, Work, push_steps
 from .state import NAMES, SEAT, State
 
 
@@ -66,29 +67,35 @@ def own_slot(ref: Any, p: int) -> tuple[int, int | None]:
     return q, int(place[1:]) - 1
 
 
-def put_down(s: State, p: int, card: str, offer: list[str], picker: Picker) -> None:
+def put_down(s: State, p: int, card: str, offer: list[str]) -> Work:
+    """Puts ``card`` down; returns its effect's steps, still to resolve (``resolution``)."""
     pl = s.players[p]
     c = s.cards[card]
     pl.take_from_hand(card)
     s.log.append({"event": "put_down", "player": NAMES[p], "card": card})
+    work: Work = []
     if c.type == "attack":
         pl.attack_put_downs += 1  # DE-8.1
-        arrive(s, p, card, picker)
+        arrive(s, p, card)
+        push_steps(work, p, c)
     elif c.type == "invocation":
-        _invoke(s, p, card, offer, picker)
+        _offer(s, p, offer)
+        work.append(Bury(p, card))  # DE-8.4: the invocation follows once its effect is over
+        push_steps(work, p, c)
     elif c.stays:
-        if arrive(s, p, card, picker) is not None and s.winner is None:
-            run(s, p, c, picker)  # DE-8.3: a lasting magic card stays on the field
+        if arrive(s, p, card) is not None and s.winner is None:
+            push_steps(work, p, c)  # DE-8.3: a lasting magic card stays on the field
     elif magic_destroyed_on_arrival(s):
         pl.wotd.append(card)  # DE-13.3: destroyed as it arrives, its effect never applies
         s.log.append({"event": "destroyed", "player": NAMES[p], "card": card})
     else:
-        run(s, p, c, picker)
-        pl.wotd.append(card)  # DE-8.3: once its effect is over
+        work.append(Bury(p, card))  # DE-8.3: once its effect is over
+        push_steps(work, p, c)
+    return work
 
 
-def _invoke(s: State, p: int, card: str, offer: list[str], picker: Picker) -> None:
-    """DE-8.4: the offered cards go to the WotD with no LP loss, the effect applies, the invocation follows."""
+def _offer(s: State, p: int, offer: list[str]) -> None:
+    """DE-8.4: the offered cards go to the WotD with no LP loss; the effect applies next."""
     pl = s.players[p]
     offered = []
     for ref in offer:
@@ -100,8 +107,6 @@ def _invoke(s: State, p: int, card: str, offer: list[str], picker: Picker) -> No
         pl.wotd.append(slot.card)
         offered.append(slot.card)
     s.log.append({"event": "offered", "player": NAMES[p], "cards": offered})
-    run(s, p, s.cards[card], picker)
-    pl.wotd.append(card)
 
 
 def slot_ref(p: int, i: int) -> str:
