@@ -42,3 +42,23 @@ def test_a_draw_by_the_rules_tells_the_opponent_how_many_not_which() -> None:
     assert "cards" in g.log_for(entry["player"])[i]
     assert g.log_for(other)[i] == {"event": "draw", "player": entry["player"], "n": len(entry["cards"])}
     assert g.log_for(None)[i] == g.log_for(other)[i]
+
+
+def test_a_seats_legal_actions_in_their_order_do_not_tell_its_own_deck_order() -> None:
+    """The legal actions go to the seat that acts: they (and their order, which a client shows) must be the
+    same whatever the order of that seat's own face-down main deck and the opponent's hidden cards. The
+    Offering, the Ace's chosen draw and a put_attack from the main deck once listed their cards in deck
+    order, which told a player which card lay nearer the top (DE-4.1: the main deck is face down)."""
+    checked = 0
+    for seed in range(40):
+        g = P.random_game(seed)
+        rng = Rng(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            seat = g.pending.player if g.pending else "A"
+            if any(a["do"] in ("offering", "ace") or a.get("targets") for a in legal):
+                for k in range(3):
+                    assert g.resample(seat, Rng(seed * 7 + k)).legal_actions() == legal
+                checked += 1
+            g.apply(legal[rng.below(len(legal))])
+    assert checked > 50

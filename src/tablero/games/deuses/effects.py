@@ -133,10 +133,15 @@ def choices(s: State, p: int, step: Step) -> list[str]:
     if verb == "summon_god":
         return list(dict.fromkeys(pl.additional)) if room else []
     if verb == "put_attack":
-        zone = pl.hand if arg == "hand" else pl.main
+        if not room:
+            return []
+        hand = arg == "hand"
+        zone = pl.hand if hand else pl.main
         if s.drawn_now:
-            zone = _known_before_draws(s, zone, arg == "hand")
-        return [c for c in dict.fromkeys(zone) if s.cards[c].type == "attack"] if room else []
+            zone = _known_before_draws(s, zone, hand)
+        # the main deck is face down, to its owner too (DE-4.1): its cards are listed by id, not in its order
+        ids = dict.fromkeys(zone) if hand else sorted(set(zone))
+        return [c for c in ids if s.cards[c].type == "attack"]
     if arg == "hand":  # revive: hand
         return list(dict.fromkeys(pl.wotd))
     return [c for c in dict.fromkeys(pl.wotd) if s.cards[c].battle] if room else []  # revive: field

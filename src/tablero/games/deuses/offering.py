@@ -46,12 +46,13 @@ def offering_refusal(s: State, p: int, card: object) -> IllegalAction | None:
 
 
 def offering_cards(s: State, p: int) -> list[str]:
-    """The invocations an Offering could fetch now (distinct ids, in deck order)."""
+    """The invocations an Offering could fetch now: distinct ids, sorted (the main deck's order is hidden from
+    its owner too, DE-4.1)."""
     pl = s.players[p]
     if pl.ace_this_turn or pl.lp > 3000 or pl.credits <= 0:
         return []
     t = tier(pl.lp)
-    return [c for c in dict.fromkeys(pl.main) if s.cards[c].type == "invocation"
+    return [c for c in sorted(set(pl.main)) if s.cards[c].type == "invocation"
             and s.cards[c].offerings <= t and pl.credits >= _cost(s, s.cards[c].offerings)]
 
 
@@ -83,8 +84,8 @@ def ace_cards(s: State, p: int, option: str) -> list[str]:
     """The cards an Ace option may name (distinct ids), [] for recover_lp."""
     pl = s.players[p]
     if option == "chosen_draw":
-        zone = pl.main + (pl.additional if s.options.chosen_draw_scope == "main_and_additional" else [])
-        return list(dict.fromkeys(zone))
+        extra = pl.additional if s.options.chosen_draw_scope == "main_and_additional" else []
+        return list(dict.fromkeys([*sorted(set(pl.main)), *extra]))  # the main deck's order is hidden (DE-4.1)
     if option == "summon":
         return list(dict.fromkeys(pl.additional)) if s.free_slot(p) is not None else []
     if option == "return":

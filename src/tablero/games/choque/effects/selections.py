@@ -168,13 +168,21 @@ def call_from(g: ChoqueGame, pi: int, h: Handle, zi: int) -> None:
 
 
 def _distinct_cards(cards: Any, pi: int, zone: str) -> list[tuple[str, Handle]]:
+    """One candidate per card id; from the main deck sorted by id, since nobody sees its order (CH-11.2) and
+    the order of the legal actions would tell its owner which card lies nearer the top."""
     seen: set[str] = set()
     out: list[tuple[str, Handle]] = []
     for c in cards:
         if c.id not in seen:
             seen.add(c.id)
             out.append((c.id, ("card", pi, zone, c)))
+    if zone == "deck":
+        out.sort(key=_candidate_id)
     return out
+
+
+def _candidate_id(candidate: tuple[str, Handle]) -> str:
+    return candidate[0]
 
 
 def zone_offer(g: ChoqueGame, pi: int, data: ZoneChoice) -> list[dict[str, Any]]:
