@@ -27,8 +27,16 @@ class IllegalAction(TableroError):
     def __init__(self, rule: str | None, message: str | Msg) -> None:
         self.rule = rule
         self.text = message if isinstance(message, Msg) else Msg(message)
-        self.message = self.text.english()
-        super().__init__(f"{rule}: {self.message}" if rule else self.message)
+        super().__init__(rule, self.text)
+
+    @property
+    def message(self) -> str:
+        """Put into words only when read: listing the legal actions asks many checks that refuse, and
+        reads none of their messages."""
+        return self.text.english()
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}" if self.rule else self.message
 
 
 class BadInput(TableroError):

@@ -332,8 +332,8 @@ def _direct(s: State, p: int, card: CardDef) -> list[str] | None:
     if len(steps) != 1 or card.effect[0] is not steps[0]:
         return None
     step = steps[0]
-    if card.type == "invocation" and step.verb not in ("summon_god", "put_attack"):
-        return None
+    if card.type == "invocation" and (step.verb not in ("summon_god", "put_attack") or s.free_slot(p) is None):
+        return None  # an offering changes the field: on a full one it makes the room its step needs (DE-4.7)
     options = _after_arrival(s, p, card, step) if card.stays else choices(s, p, step)
     if step.verb in ARRIVALS and any(chooses(s.cards[o]) for o in options):
         return None

@@ -10,7 +10,7 @@ from tablero.core.i18n import msg
 from .damage import damage, destroy
 from .effects import controls_attack_card, current_stats
 from .putdown import own_slot
-from .state import NAMES, State
+from .state import NAMES, Slot, State
 
 
 def refusal(s: State, p: int, attacker: Any, target: Any) -> IllegalAction | None:
@@ -43,7 +43,7 @@ def attack(s: State, p: int, attacker: str, target: str) -> None:
     pl = s.players[p]
     slot = pl.field[i]
     assert slot is not None
-    slot.attacked = True  # DE-9.2
+    pl.field[i] = slot = Slot(slot.card, slot.ts, True)  # DE-9.2 (a slot is replaced, never changed)
     pl.attacks_made += 1
     card = s.cards[slot.card]
     if target == "lp":

@@ -78,15 +78,24 @@ class CardDef:
     lasting: Lasting | None = None
     text: str = ""
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    # read on every legal-action listing, so worked out once:
+    battle: bool = field(init=False, compare=False, repr=False)  # DE-1.5: an attack card or a god
+    stays: bool = field(init=False, compare=False, repr=False)  # takes a slot: battle, or lasting magic
+    chooses_from: tuple[bool, ...] = field(init=False, compare=False, repr=False)  # a step from k on chooses
+
+    def __post_init__(self) -> None:
+        battle = self.type in BATTLE_TYPES
+        object.__setattr__(self, "battle", battle)
+        object.__setattr__(self, "stays", battle or (self.type == "magic" and self.lasting is not None))
+        later = [False]
+        for step in reversed(self.effect):
+            later.append(later[-1] or step.verb in CHOOSING)
+        object.__setattr__(self, "chooses_from", tuple(reversed(later)))
 
     @property
-    def battle(self) -> bool:
-        return self.type in BATTLE_TYPES
-
-    @property
-    def stays(self) -> bool:
-        """Whether the card takes a slot on the field: battle cards, and magic with a lasting effect."""
-        return self.type in BATTLE_TYPES or (self.type == "magic" and self.lasting is not None)
+    def chooses(self) -> bool:
+        """Whether its one-shot effect has a step that chooses."""
+        return self.chooses_from[0]
 
     def to_json(self) -> dict[str, Any]:
         """The card in its card-file shape (without the descriptive fields)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .cards import CHOOSING, CardDef, Step
+from .cards import CardDef, Step
 from .damage import destroy
 from .state import NAMES, SEAT, Slot, State
 
@@ -21,7 +21,7 @@ ARRIVALS = frozenset({"summon_god", "put_attack", "revive"})  # steps whose choi
 
 def chooses(c: CardDef) -> bool:
     """Whether a card's one-shot effect has a step that chooses."""
-    return any(step.verb in CHOOSING for step in c.effect)
+    return c.chooses_from[0]
 
 
 def names_excluded(s: State, raw: object) -> bool:
@@ -152,12 +152,12 @@ def _known_before_draws(s: State, zone: list[str], hand: bool) -> list[str]:
     without what was drawn; of the main deck, only ids with more copies before the draws than cards were
     drawn (those are there whichever cards the hidden order gave)."""
     drawn = s.drawn_now
-    if hand:
-        out = zone[:]
+    if hand:  # the drawn cards joined the hand's end: they leave by their last copies, so the order left
+        out = zone[::-1]  # is the hand's before the draw, whichever cards were drawn
         for c in drawn:
             if c in out:
                 out.remove(c)
-        return out
+        return out[::-1]
     return [c for c in zone if zone.count(c) + drawn.count(c) > len(drawn)]
 
 

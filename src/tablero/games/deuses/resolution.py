@@ -15,7 +15,7 @@ from typing import NamedTuple
 from tablero.core import IllegalAction
 from tablero.core.i18n import msg
 
-from .cards import CHOOSING, CardDef, Step
+from .cards import CardDef, Step
 from .effects import ARRIVALS, STEP_RULES, choices, chooses, do_step, draw_shown, names_excluded, normal_ref
 from .state import State
 
@@ -81,7 +81,7 @@ def next_choice(s: State, work: Work) -> Choice | None:
 
 
 def _chooses_from(task: Task) -> bool:
-    return isinstance(task, Steps) and any(st.verb in CHOOSING for st in task.card.effect[task.k:])
+    return isinstance(task, Steps) and task.card.chooses_from[task.k]
 
 
 def answer(s: State, work: Work, c: Choice, choice: str) -> None:

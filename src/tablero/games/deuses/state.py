@@ -23,7 +23,10 @@ PILES = ("hand", "main_deck", "additional_deck", "wotd", "excluded")
 
 
 class Slot:
-    """A card on the field: its id, when it arrived (DE-13.1) and whether it attacked this turn (DE-9.2)."""
+    """A card on the field: its id, when it arrived (DE-13.1) and whether it attacked this turn (DE-9.2).
+
+    Once a game is under way a slot is never changed but replaced (an attack, the turn's end), so a copy of
+    the state shares its slots: copying a field is copying a list."""
 
     __slots__ = ("attacked", "card", "ts")
 
@@ -31,9 +34,6 @@ class Slot:
         self.card = card
         self.ts = ts
         self.attacked = attacked
-
-    def copy(self) -> Slot:
-        return Slot(self.card, self.ts, self.attacked)
 
 
 class Player:
@@ -67,7 +67,7 @@ class Player:
         p.hand = self.hand[:]
         p.main = self.main[:]
         p.additional = self.additional[:]
-        p.field = [s.copy() if s is not None else None for s in self.field]
+        p.field = self.field[:]  # slots are replaced, never changed
         p.wotd = self.wotd[:]
         p.excluded = self.excluded[:]
         p.credits = self.credits

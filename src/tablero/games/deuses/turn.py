@@ -15,7 +15,7 @@ from .cards import CardDef
 from .damage import end
 from .effects import controls_attack_card, is_attack_card, magic_destroyed_on_arrival
 from .offering import ace_allowed, offering_possible
-from .state import HAND_LIMIT, NAMES, State
+from .state import HAND_LIMIT, NAMES, Slot, State
 
 
 def advance(s: State) -> None:
@@ -71,9 +71,9 @@ def _start(s: State) -> None:
         pl.offerings_this_turn = 0
         pl.attack_put_downs = 0
         pl.attacks_made = 0
-        for slot in pl.field:
-            if slot is not None:
-                slot.attacked = False
+        for i, slot in enumerate(pl.field):
+            if slot is not None and slot.attacked:
+                pl.field[i] = Slot(slot.card, slot.ts)  # a slot is replaced, never changed
     pl = s.players[s.active]
     while len(pl.hand) > HAND_LIMIT:
         random_discard(s, s.active, "hand_limit")
