@@ -260,10 +260,12 @@ def _attacks(s: State, p: int, who: str) -> list[Action]:
 def _put_downs(s: State, p: int, who: str) -> list[Action]:
     out: list[Action] = []
     pl = s.players[p]
+    battle_slots: list[str] | None = None  # what an invocation may offer (DE-8.4), worked out once
     for card in dict.fromkeys(pl.hand):
         c = s.cards[card]
         if c.type == "invocation":
-            battle_slots = [f"F{i + 1}" for i, slot in pl.slots() if s.cards[slot.card].battle]
+            if battle_slots is None:
+                battle_slots = [f"F{i + 1}" for i, slot in pl.slots() if s.cards[slot.card].battle]
             for offer in combinations(battle_slots, c.offerings):
                 base = {"player": who, "do": "put_down", "card": card, "offer": list(offer)}
                 out.extend(_with_targets(s, p, base))
@@ -345,4 +347,5 @@ def _probe(s: State, play: Callable[[State], Work]) -> list[list[str]]:
     copy forks there (``resolution.probe``)."""
     t = s.copy(log=False)
     t.drawn_now = []
+    t.listing = True
     return probe(t, play(t))

@@ -12,6 +12,7 @@ from .damage import destroy
 from .state import NAMES, SEAT, Slot, State
 
 _BARE_SLOT = re.compile(r"^F[1-9][0-9]*$")
+_SLOT_REFS = tuple(tuple(f"{who}.F{i + 1}" for i in range(32)) for who in NAMES)  # "A.F1" ... made once
 STEP_RULES = {"destroy": "DE-10.1", "return_hand": "DE-4.8", "return_deck": "DE-4.8", "exclude": "DE-4.6",
               "summon_god": "DE-8.5", "put_attack": "DE-8.1", "revive": "DE-4.5", "draw": "DE-7.7"}
 
@@ -122,10 +123,13 @@ def choices(s: State, p: int, step: Step) -> list[str]:
     pl = s.players[p]
     if verb in ("destroy", "return_hand", "return_deck", "exclude") and arg != "wotd":
         out = []
+        every = arg in ("any", "field")
+        cards = s.cards
         for q, who in enumerate(s.players):
+            refs = _SLOT_REFS[q]
             for i, slot in enumerate(who.field):
-                if slot is not None and (arg in ("any", "field") or s.cards[slot.card].battle):
-                    out.append(f"{NAMES[q]}.F{i + 1}")
+                if slot is not None and (every or cards[slot.card].battle):
+                    out.append(refs[i] if i < len(refs) else f"{NAMES[q]}.F{i + 1}")
         return out
     if verb == "exclude":
         return [f"{NAMES[q]}.wotd:{c}" for q, who in enumerate(s.players) for c in dict.fromkeys(who.wotd)]
@@ -194,7 +198,7 @@ def do_step(s: State, p: int, step: Step, choice: str) -> str | None:
             pl.take_from_hand(choice)
         else:
             zone.remove(choice)
-            s.rng.shuffle(pl.main)  # a searched main deck is shuffled
+            s.shuffle_main(p)  # a searched main deck is shuffled
         return choice if arrive(s, p, choice) is not None else None
     else:  # revive
         pl.wotd.remove(choice)
@@ -233,4 +237,4 @@ def leave_field(s: State, p: int, i: int, to: str) -> None:
         to_hand(s, p, card)
     else:
         pl.main.append(card)
-        s.rng.shuffle(pl.main)  # DE-4.8
+        s.shuffle_main(p)  # DE-4.8

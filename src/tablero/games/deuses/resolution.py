@@ -76,12 +76,16 @@ def next_choice(s: State, work: Work) -> Choice | None:
             continue
         options = choices(s, p, step)
         if options:
-            return Choice(p, step, options, any(_chooses_from(t) for t in work))
+            return Choice(p, step, options, _may_choose(work))
     return None
 
 
-def _chooses_from(task: Task) -> bool:
-    return isinstance(task, Steps) and task.card.chooses_from[task.k]
+def _may_choose(work: Work) -> bool:
+    """Whether a step still to do may choose."""
+    for task in work:
+        if isinstance(task, Steps) and task.card.chooses_from[task.k]:
+            return True
+    return False
 
 
 def answer(s: State, work: Work, c: Choice, choice: str) -> None:
@@ -145,8 +149,10 @@ def probe(s: State, work: Work) -> list[list[str]]:
             found.append(prefix)
             return
         last = _last(t, c)
-        open_ = [i for i, done in enumerate(last) if not done]
-        final = open_[-1] if open_ else -1
+        if all(last):
+            found.extend([*prefix, option] for option in c.options)
+            return
+        final = max(i for i, done in enumerate(last) if not done)
         for i, option in enumerate(c.options):
             if last[i]:
                 found.append([*prefix, option])

@@ -93,8 +93,8 @@ class Player:
 class State:
     """The whole game: both players, the turn, the pending decision, the seeded source and the log."""
 
-    __slots__ = ("active", "cards", "clock", "decks", "digging", "drawn_now", "first", "log", "lp_moved", "options",
-                 "pending", "phase", "players", "quiet_turns", "rng", "turn", "winner")
+    __slots__ = ("active", "cards", "clock", "decks", "digging", "drawn_now", "first", "listing", "log", "lp_moved",
+                 "options", "pending", "phase", "players", "quiet_turns", "rng", "turn", "winner")
 
     def __init__(self, cards: dict[str, CardDef], options: Options, rng: Rng) -> None:
         self.cards = cards
@@ -116,6 +116,8 @@ class State:
         # the cards an effect drew during the action under way: a later step of it does not choose among
         # them, since the action (listed and chosen before they were drawn) cannot name them (DE-7.7)
         self.drawn_now: list[str] = []
+        # a copy an action is tried on to list its targets, then thrown away (``actions._probe``)
+        self.listing = False
 
     def copy(self, log: bool = True) -> State:
         """An independent copy (``log=False``: with an empty log, for a trial whose log is thrown away)."""
@@ -137,7 +139,14 @@ class State:
         s.decks = self.decks[:]
         s.log = self.log[:] if log else []
         s.drawn_now = self.drawn_now[:]
+        s.listing = self.listing
         return s
+
+    def shuffle_main(self, p: int) -> None:
+        """Shuffles ``p``'s main deck, but on a copy that lists an action's targets: no choice depends on the
+        main deck's order (its cards are offered by id, DE-4.1; what is drawn is never chosen, DE-7.7)."""
+        if not self.listing:
+            self.rng.shuffle(self.players[p].main)
 
     def stamp(self) -> int:
         self.clock += 1
