@@ -141,7 +141,7 @@ def _progress(total: int, what: str, enabled: bool) -> Iterator[Callable[[int], 
               help=f"The agents of DECK_A and DECK_B, comma-separated ({', '.join(AGENT_NAMES)}); one name "
                    "plays both.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="How many CHOQUES to play (with --match: how many matches).")
+              help="How many games to play (with --match: how many matches).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Every game and agent seed derives from it and the game's index only.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
@@ -152,11 +152,12 @@ def _progress(total: int, what: str, enabled: bool) -> Iterator[Callable[[int], 
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
               help="mcts: iterations per decision (reproducible). Ignored by other agents.")
 @click.option("--first", "first", type=click.Choice(FIRST_POLICIES), default="random", show_default=True,
-              help="Who starts a game: random from the game's seed (CH-4.2), or alternate: DECK_A starts in "
+              help="Who starts a game: random from the game's seed, or alternate: DECK_A starts in "
                    "games 0, 1, 4, 5, 8, ... and DECK_B in the others, so that seat and first player cover all four "
                    "combinations.")
 @click.option("--match", "as_match", is_flag=True,
-              help="Play best-of-three matches (CH-0.4); the loser of a CHOQUE chooses to go first (CH-4.2).")
+              help="Play matches, for a game that has them (as its rules play them); the loser of a game "
+                   "chooses to go first.")
 @click.option("--game", "game_name", default=None, metavar="NAME",
               help="The game (see `tablero games`; default: the default game).")
 @click.option("--edition", default=None, help="The edition to play (default: the decks' edition).")
@@ -182,8 +183,8 @@ def simulate(decks: tuple[str, str], agents: str, games: int, seed: int, workers
     hand included) and in which the owner put it to use (any call, play, activation), the deck's win rate in
     those games and its delta from the deck's overall win rate (draws count as non-wins).
 
-    Both decks are checked under CH-2 first (with the limited list in force today). mcts agents without
-    --budget or --iterations search 0.1 s per decision.
+    Both decks are checked against their game's deck rules first (with the limited list in force today,
+    for a game that has them). mcts agents without --budget or --iterations search 0.1 s per decision.
 
     Exit status: 0, 1 when a game failed in the engine, 2 on bad input.
     """

@@ -153,16 +153,16 @@ def text_report(s: dict[str, Any], workers: int) -> list[str]:
     rules = ", house rules " + ", ".join(f"{k}={_value(v)}" for k, v in house.items()) if house else ""
     lines = [f"Balance lab: A = {da} ({ag['A']}) vs B = {db} ({ag['B']}){extra}, {s['edition']}{rules}, "
              f"seed {s['seed']}",
-             f"{n} CHOQUES{in_matches}; seats alternate "
+             f"{n} games{in_matches}; seats alternate "
              f"(A in seat A {s['seats']['A_in_seat_A']}x, seat B {s['seats']['A_in_seat_B']}x); first player: "
              f"{'random from each seed' if s['first_policy'] == 'random' else 'alternating'}; {workers} worker(s)",
              f"  {'':<34} {'wins':>6}  {'rate':>6}  95% CI (Wilson)"]
     if "matches" in s:
         m = s["matches"]
-        lines.append("matches (best of three, CH-0.4)")
+        lines.append("matches")
         for k, name in (("A", f"A {da}"), ("B", f"B {db}"), ("draw", "drawn")):
             lines.append(_row(name, m["wins"][k], m["matches"]))
-        lines.append("CHOQUES")
+        lines.append("games")
     for k, name in (("A", f"A {da}"), ("B", f"B {db}"), ("draw", "draws")):
         lines.append(_row(name, s["wins"][k], n))
     fs = s["first_seat"]
@@ -175,16 +175,18 @@ def text_report(s: dict[str, Any], workers: int) -> list[str]:
     lines.append(f"game length: turns mean {t['mean']:.1f}, median {t['median']:g}, p10-p90 {t['p10']:g}-{t['p90']:g}"
                  f"; decisions mean {d['mean']:.1f}, median {d['median']:g}, p10-p90 {d['p10']:g}-{d['p90']:g}")
     gps = s["games_per_s"]
-    lines.append(f"speed: {n} CHOQUES in {s['elapsed_s']:.2f} s = {gps:.1f} games/s" if gps else "speed: -")
+    lines.append(f"speed: {n} games in {s['elapsed_s']:.2f} s = {gps:.1f} games/s" if gps else "speed: -")
     for lab in LABELS:
         c = s["cards"][lab]
         lines.append("")
         lines.append(f"cards of {lab} {s['decks'][lab]} (deck win rate {_pct(c['win_rate']).strip()} over {c['games']} "
                      f"games), sorted by delta when played")
-        lines.append(f"  {'card':<34} {'part':<7} {'n':>2} {'drawn':>6} {'wr':>6} {'delta':>7}  "
+        # the deck sections are the game's, and their names as long as it likes: the column fits them all
+        part = max([7, *(len(row["part"]) for row in c["cards"])])
+        lines.append(f"  {'card':<34} {'part':<{part}} {'n':>2} {'drawn':>6} {'wr':>6} {'delta':>7}  "
                      f"{'played':>6} {'wr':>6} {'delta':>7}")
         for row in c["cards"]:
-            lines.append(f"  {row['card']:<34} {row['part']:<7} {row['copies']:>2} {row['drawn']:>6} "
+            lines.append(f"  {row['card']:<34} {row['part']:<{part}} {row['copies']:>2} {row['drawn']:>6} "
                          f"{_pct(row['wr_drawn'])} {_dpct(row['delta_drawn'])}  {row['played']:>6} "
                          f"{_pct(row['wr_played'])} {_dpct(row['delta_played'])}")
     return lines
@@ -200,7 +202,7 @@ CARD_COLUMNS = ["deck_label", "deck", "card", "part", "copies", "drawn", "wins_d
 
 
 def write_csvs(folder: Path, s: dict[str, Any], records: Sequence[GameRecord], match: bool) -> list[Path]:
-    """``games.csv`` (one row per CHOQUE; labels A/B, seats A/B) and ``cards.csv`` (per-card statistics)."""
+    """``games.csv`` (one row per game; labels A/B, seats A/B) and ``cards.csv`` (per-card statistics)."""
     games = folder / "games.csv"
     with games.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
@@ -266,7 +268,7 @@ def _plot_win_rates(folder: Path, s: dict[str, Any]) -> Path:
     ax.set_xticks(xs, [b.label for b in bars], fontsize=8)
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% Wilson CI)")
-    ax.set_title(f"{s['decks']['A']} vs {s['decks']['B']}: {s['games']} CHOQUES "
+    ax.set_title(f"{s['decks']['A']} vs {s['decks']['B']}: {s['games']} games "
                  f"({s['agents']['A']} vs {s['agents']['B']})")
     return _save(fig, folder / "winrate.png")
 

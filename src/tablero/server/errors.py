@@ -29,12 +29,13 @@ class ApiError(Exception):
     Raised before anything is changed, so a refusal never leaves a trace."""
 
     def __init__(self, status: int, error: str | Msg, rule: str | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, game: str | None = None) -> None:
         super().__init__(str(error))
         self.status = status
         self.error = error
         self.rule = rule
         self.headers = headers
+        self.game = game  # the game whose words the message holds (its refusals, its deck rules), if any
 
 
 class ErrorOut(BaseModel):
@@ -52,9 +53,10 @@ def error_response(status: int, error: str, rule: str | None = None,
     return JSONResponse({"error": error, "rule": rule}, status_code=status, headers=headers)
 
 
-def words() -> Catalogue:
-    """The table's messages and the game's it passes on (its refusals, its deck violations)."""
-    return game_words(DEFAULT_GAME)
+def words(game: str | None = None) -> Catalogue:
+    """The table's messages and those of the game it passes on (its refusals, its deck violations): of
+    ``game``, or of the default game."""
+    return game_words(game or DEFAULT_GAME)
 
 
 def language_of(request: Request) -> str:
@@ -72,7 +74,7 @@ def install_error_handlers(app: FastAPI) -> None:
         headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else dict(e.headers or {})
         lang = language_of(request)
         headers["Content-Language"] = lang
-        return error_response(e.status, words().say(e.error, lang), e.rule, headers)
+        return error_response(e.status, words(e.game).say(e.error, lang), e.rule, headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:

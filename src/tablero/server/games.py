@@ -438,7 +438,7 @@ class GameHub:
         try:
             self.apply(s, m, action)
         except IllegalAction as e:
-            raise ApiError(422, e.text, e.rule) from None
+            raise ApiError(422, e.text, e.rule, game=m.game) from None  # said in the game's own words
         return self.envelope(s, m, seat, board)
 
     # -- the AI seats -------------------------------------------------------------------------------

@@ -272,7 +272,9 @@ function wire(root, { targets, bySource, candidates, targetsOf, act, redraw }) {
     if (selected && (ref === selected || picked.includes(ref))) node.classList.add("selected");
     if (targets.has(ref)) node.classList.add("target");
     else if (!selected && bySource.has(ref)) node.classList.add("source");
-    if (node.matches(".source, .selected")) node.closest("details")?.setAttribute("open", ""); // a pile to pick from
+    // a pile holding a card to start from, or one to choose next (a card an effect takes from a deck or a
+    // discard pile), is opened: a closed pile would hide the choice
+    if (node.matches(".source, .selected, .target")) node.closest("details")?.setAttribute("open", "");
     node.addEventListener("click", () => {
       if (selected && targets.has(ref)) {
         const hits = candidates.filter((a) => targetsOf(a)[picked.length] === ref);

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablero.core.i18n import msg
+from tablero.core.i18n import msg, plural
 
 from .words import ACE_OPTIONS, Words
 
@@ -13,7 +13,7 @@ _EVENTS = {
     "turn": msg("Turn {turn}: {player} plays."),
     "setup": msg("{player} draws the opening hand."),
     "draw": msg("{player} draws {cards}."),
-    "draw_n": msg("{player} draws {n} card(s)."),
+    "draw_n": plural("{player} draws {n} card.", "{player} draws {n} cards.", 0),  # n: the entry's
     "redraw": msg("{player} shuffles the hand into the deck and draws 5 anew (DE-7.2)."),
     "hand_limit": msg("{player} holds more than 5: {card} goes to the World of the Dead (DE-7.5)."),
     "no_room": msg("{player} has no room: {card} goes to the World of the Dead (DE-7.3)."),

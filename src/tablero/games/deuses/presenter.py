@@ -21,7 +21,7 @@ from .words import Words
 
 _HELP = msg("Seats A and B. Your field's slots are F1, F2, …; the opponent's B.F1, …. ATK/DEF are a battle "
             "card's Attack and Defense; LP are life points (4000 at the start, 0 loses).")
-_LEGEND = msg("ATK attack · DEF defense · LP life points · WotD World of the Dead")
+_LEGEND = msg("ATK attack · DEF defense · LP life points")  # the abbreviations the board uses
 
 
 class DeusesPresenter:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablero.core.i18n import Msg, msg
+from tablero.core.i18n import Msg, msg, plural
 
 from .cards import CardDef
 from .catalogue import words
@@ -19,7 +19,7 @@ W: dict[str, Msg] = {
     "additional_deck": msg("additional deck"), "wotd": msg("World of the Dead"), "excluded": msg("Excluded"),
     "field": msg("field"), "hand": msg("hand"),
     "t_attack": msg("attack, level {level}"), "t_god": msg("god, level {level}"), "t_magic": msg("magic"),
-    "t_invocation": msg("invocation ({n} offerings)"),
+    "t_invocation": plural("invocation ({n} offering)", "invocation ({n} offerings)", 0),
     "st_attacked": msg("attacked"), "st_lasting": msg("lasting"),
     "ph_setup": msg("setup"), "ph_start": msg("start of the turn"), "ph_effect_draw": msg("effect draw step"),
     "ph_main_draw": msg("main draw step"), "ph_put_down": msg("put-down step"), "ph_attack": msg("attack step"),
@@ -48,6 +48,8 @@ class Words:
     def say(self, m: Msg | str, **kw: Any) -> str:
         if isinstance(m, str):
             m = W[m]
+        if m.plural is not None:  # a number and its noun agree ("1 oferenda", "3 oferendas"): the forms
+            return words().say(Msg(m.text, {**m.params, **kw}, m.plural, m.context), self.lang)
         return words().fill(m.text, {**m.params, **kw}, self.lang) if kw or m.params else words().say(m, self.lang)
 
     def name(self, card: str) -> str:

@@ -103,7 +103,7 @@ def resolve_deck(s: Session, me: Caller, p: GamePlugin, deck_id: str, edition: s
                 if len(violations) == 1 else
                 msg("deck {id} is not legal in {edition}: {why} (and {n} more)", id=repr(deck_id), edition=ed,
                     why=v.text, n=len(violations) - 1))
-        raise ApiError(422, text, v.rule)
+        raise ApiError(422, text, v.rule, game=p.name)
     return deck_json(p, deck, deck_id), ed
 
 
