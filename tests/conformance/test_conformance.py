@@ -135,6 +135,24 @@ def test_a_seats_legal_actions_and_their_order_do_not_tell_what_is_hidden_from_i
         _random_walk(random_game(name, 100 + seed), Rng(seed), check)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_an_action_with_a_key_the_game_does_not_know_is_refused(name: str) -> None:
+    """A client's extra key is never taken silently, nor stored in a record (docs/server.md: 422): the
+    refusal is a malformed action (no rule) and changes nothing. Deuses once accepted and kept one."""
+    rng = Rng(31)
+
+    def check(g: Game, legal: list[dict[str, Any]]) -> None:
+        if rng.below(4):
+            return
+        before = json.dumps(g.observe(), sort_keys=True)
+        with pytest.raises(IllegalAction) as e:
+            g.apply_canonical({**legal[0], "zzz_not_a_field": 1})
+        assert e.value.rule is None
+        assert json.dumps(g.observe(), sort_keys=True) == before
+
+    _random_walk(random_game(name, 31), Rng(32), check)
+
+
 def _strings(x: Any) -> set[str]:
     """Every string a JSON value holds, keys aside."""
     if isinstance(x, str):

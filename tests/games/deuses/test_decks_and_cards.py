@@ -134,3 +134,23 @@ def test_the_order_of_a_choice_after_an_effects_draw_does_not_tell_the_drawn_car
         return [a["targets"] for a in g.legal_actions() if a.get("card") == "x_inv"]
 
     assert targets("x_a") == targets("x_c") == [["x_god", "x_a"], ["x_god", "x_b"]]
+
+
+def test_an_action_with_a_field_its_verb_does_not_take_is_refused_and_changes_nothing() -> None:
+    """A client's extra key is never taken silently (the server answers 422, docs/server.md), and a key of
+    another verb is no key of this one; the refusal is said in Portuguese too. Deuses once accepted and
+    stored ``{..., "zzz": 1}``."""
+    import json
+
+    from tablero.games.deuses.catalogue import words
+
+    g = P.random_game(1)
+    before = json.dumps(g.observe(), sort_keys=True)
+    legal = g.legal_actions()[0]
+    for extra in ({"zzz": 1}, {"note": None}, {"attacker": "F1"} if legal["do"] != "attack" else {"offer": []}):
+        with pytest.raises(IllegalAction) as e:
+            g.apply_canonical({**legal, **extra})
+        assert e.value.rule is None and next(iter(extra)) in e.value.message
+        assert words().say(e.value.text, "pt") != e.value.message
+    assert json.dumps(g.observe(), sort_keys=True) == before
+    g.apply(legal)  # the action itself still stands

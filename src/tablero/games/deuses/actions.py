@@ -25,6 +25,12 @@ from .state import NAMES, SEAT, Slot, State
 from .turn import advance, ask, dig_step, end_turn, go
 
 VERBS = ("pass", "end_phase", "deck", "offering", "ace", "dig", "discard", "put_down", "attack", "surrender")
+# the fields each verb takes besides player and do (scenarios-deuses.md, "Actions")
+FIELDS: dict[str, tuple[str, ...]] = {
+    "pass": (), "end_phase": (), "surrender": (), "deck": ("deck", "cards"), "offering": ("card",),
+    "ace": ("option", "card", "targets"), "dig": ("card",), "discard": ("cards",),
+    "put_down": ("card", "offer", "targets"), "attack": ("attacker", "target"),
+}
 ACCEPTS = {"deck": ("deck",), "effect_draw": ("offering", "ace", "pass"), "dig": ("dig", "pass"),
            "dig_discard": ("discard",), "put_down": ("put_down", "end_phase"), "attack": ("attack", "end_phase")}
 Action = dict[str, Any]
@@ -37,12 +43,16 @@ def apply(s: State, action: Any, trusted: bool = False) -> State:
     if isinstance(action.get("card"), str) and ":" in action["card"]:
         action = {**action, "card": own_card(action["card"], p)}
     do = action.get("do")
-    if do == "surrender":
-        end(s, NAMES[1 - p])  # the platform's concession (DE-14.3 knows no other loss)
-        return s
     if not isinstance(do, str) or do not in VERBS:
         raise IllegalAction(None, msg("unknown action {verb}; Deuses' actions are {verbs}", verb=str(do),
                                       verbs=", ".join(VERBS)))
+    for key in action:
+        if key not in ("player", "do") and key not in FIELDS[do]:  # a client's extra key is never taken silently
+            raise IllegalAction(None, msg("unknown field {key} for '{verb}'; its fields are {fields}",
+                                          key=repr(str(key)[:40]), verb=do, fields=", ".join(FIELDS[do]) or "none"))
+    if do == "surrender":
+        end(s, NAMES[1 - p])  # the platform's concession (DE-14.3 knows no other loss)
+        return s
     d = s.pending
     assert d is not None
     if NAMES[p] != d.player and do not in ("put_down", "attack", "offering", "ace"):
