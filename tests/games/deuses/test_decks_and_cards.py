@@ -154,3 +154,15 @@ def test_an_action_with_a_field_its_verb_does_not_take_is_refused_and_changes_no
         assert words().say(e.value.text, "pt") != e.value.message
     assert json.dumps(g.observe(), sort_keys=True) == before
     g.apply(legal)  # the action itself still stands
+
+
+def test_a_deck_problem_names_the_card_type_in_the_readers_language() -> None:
+    """DE-3.1 said "5 cartas do tipo invocation": the type is a word of the reader's language too."""
+    from tablero.games.deuses.catalogue import words
+    from tablero.games.deuses.deck import Deck, check_deck
+
+    d = next(iter(P.shipped_decks().values())).deck
+    problems = check_deck(Deck("short", d.main[:-3], d.additional))
+    said = {lang: " / ".join(words().say(v.text, lang) for v in problems) for lang in ("pt", "es")}
+    assert "tipo invocação" in said["pt"] and "tipo invocación" in said["es"]
+    assert "invocation" not in said["pt"] + said["es"]

@@ -63,6 +63,10 @@ class Deck:
         return [*self.main, *self.additional]
 
 
+# a card type as a deck's problem names it, in the reader's language (DE-2.1)
+_KINDS = {"attack": msg("attack"), "magic": msg("magic"), "invocation": msg("invocation"), "god": msg("god")}
+
+
 def check_deck(deck: Deck) -> list[Violation]:
     """DE-3.1: every count that is off, at once; a god outside the additional deck or a card that is not one
     inside it (DE-3.2)."""
@@ -74,7 +78,7 @@ def check_deck(deck: Deck) -> list[Violation]:
     for kind, want in SPLIT.items():
         if counts.get(kind, 0) != want:
             out.append(Violation("DE-3.1", msg("a deck has {want} {kind} cards, this one {n}", want=want,
-                                               kind=kind, n=counts.get(kind, 0))))
+                                               kind=_KINDS[kind], n=counts.get(kind, 0))))
     for c in deck.main:
         if c.type == "god":
             out.append(Violation("DE-3.2", msg("{card} is a god: it goes in the additional deck", card=c.id), c.id))
