@@ -1,11 +1,17 @@
-"""Agent strength and search speed (issue 5's targets).
+"""Agent strength and search speed (issue 5's targets for Choque, issue 20's for Deuses).
 
-    python benchmarks/agents.py [--games 100] [--budget 0.1] [--workers 2] [--pairs X:Y,...]
+    python benchmarks/agents.py [--game choque] [--games 100] [--budget 0.1] [--workers 2] [--pairs X:Y,...]
 
-For each pair X:Y, plays --games CHOQUES with the four choque-2026 preconstructed decks (deck pairs rotating,
-mirrors included), the seats alternating, and prints X's win rate with a 95% Wilson interval. MCTS runs with
---budget seconds per searched decision; the script also prints its iterations per second. Targets at 0.1 s:
-mcts beats random >= 95% and greedy >= 60%; greedy beats random >= 85%.
+For each pair X:Y, plays --games games of --game (default choque) with that game's preconstructed decks of its
+default edition (``plugin(name).shipped_decks()``: Choque's four choque-2026 decks, Deuses' four), deck pairs
+rotating (mirrors included), the seats alternating, and prints X's win rate with a 95% Wilson interval. MCTS
+runs with --budget seconds per searched decision; the script also prints its iterations per second. The games
+X did not win are listed with how each ended: for Choque a deck ran out (CH-10.2) or hearts reached 0
+(CH-10.1); for any other game, the event its log names last before the game's end (Deuses: ``lp``, a player's
+LP reached 0, or ``stalled``, DE-14.4).
+
+Targets at 0.1 s, Choque: mcts beats random >= 95% and greedy >= 60%; greedy beats random >= 85%. Deuses
+(plain build): mcts beats random >= 90% and greedy >= 55%; greedy beats random >= 85%.
 """
 
 from __future__ import annotations
@@ -17,8 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tablero.agents import Seat, make_agent
-from tablero.core import compiled, new_game
-from tablero.games.choque.deckfile import shipped_decks
+from tablero.core import Game, compiled, new_game, plugin
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -31,20 +36,35 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-Job = tuple[str, str, int, float, int | None, dict[str, Any], dict[str, Any]]
+Job = tuple[str, str, str, int, float, int | None, dict[str, Any], dict[str, Any]]
+
+
+def rotation(game: str) -> list[Any]:
+    """The game's preconstructed decks of its default edition, in the order the games rotate through them."""
+    p = plugin(game)
+    return [d.deck for d in p.shipped_decks().values() if d.deck.edition in (None, p.default_edition)]
+
+
+def how_it_ended(game: str, g: Game) -> str:
+    if game == "choque":  # a deck ran out (CH-10.2) or hearts reached 0 (CH-10.1)
+        return "deck" if any(e["event"] == "deck_out" for e in g.log[-8:]) else "hearts"
+    # another game: the event its log names last before the entry that ends it, in the game's own words
+    log = g.log
+    return str(log[-2].get("event", "?")) if len(log) >= 2 else "?"
 
 
 def one_game(job: Job) -> dict[str, Any]:
-    x, y, i, budget, iterations, extra, house = job
-    decks = [d.deck for d in shipped_decks().values() if d.deck.edition == "choque-2026"]
-    dx, dy = decks[i % 4], decks[(i // 4) % 4]
+    game, x, y, i, budget, iterations, extra, house = job
+    decks = rotation(game)
+    n = len(decks)
+    dx, dy = decks[i % n], decks[(i // n) % n]
     opts: dict[str, Any] = {"iterations": iterations} if iterations else {"budget": budget}
     opts.update(extra)
     ax = make_agent(x, seed=2 * i, **(opts if x == "mcts" else {}))
     ay = make_agent(y, seed=2 * i + 1, **(opts if y == "mcts" else {}))
     x_seat = "A" if i % 2 == 0 else "B"
     agents = {x_seat: ax, ("B" if x_seat == "A" else "A"): ay}
-    g = new_game("choque", decks=[dx, dy] if x_seat == "A" else [dy, dx], seed=10_000 + i,
+    g = new_game(game, decks=[dx, dy] if x_seat == "A" else [dy, dx], seed=10_000 + i,
                  options=house or None)
     searched = iterations = 0
     search_time = 0.0
@@ -61,8 +81,7 @@ def one_game(job: Job) -> dict[str, Any]:
             agent.last_iterations = 0  # type: ignore[attr-defined]
         g.apply(action)
     w = g.winner
-    # how the CHOQUE ended: a deck ran out (CH-10.2) or hearts reached 0 (CH-10.1)
-    how = "deck" if any(e["event"] == "deck_out" for e in g.log[-8:]) else "hearts"
+    how = how_it_ended(game, g)
     return {"x_won": 1.0 if w == x_seat else 0.5 if w == "draw" else 0.0, "turn": g.observe()["turn"],
             "how": how,
             "searched": searched, "iterations": iterations, "search_time": search_time}
@@ -70,6 +89,7 @@ def one_game(job: Job) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="choque", help="the game to play (tablero games)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--budget", type=float, default=0.1)
     ap.add_argument("--iterations", type=int, default=None, help="MCTS iterations per decision instead of "
@@ -78,19 +98,21 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--first", type=int, default=0, help="number of the first game (other seeds, same rotation)")
     ap.add_argument("--pairs", default="mcts:random,mcts:greedy,greedy:random")
-    ap.add_argument("--option", action="append", default=[], metavar="NAME=true|false",
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="an engine option (house rule) for every game, e.g. choque.ofrenda_optional=true")
     args = ap.parse_args()
-    house = {k: v.lower() == "true" for k, _, v in (o.partition("=") for o in args.option)}
+    house = plugin(args.game).parse_option_pairs(args.option)
     search = f"{args.iterations} iterations" if args.iterations else f"budget {args.budget} s"
-    print(f"build {'compiled (mypyc)' if compiled() else 'plain Python'}; {search}; "
+    decks = rotation(args.game)
+    print(f"{args.game}, {len(decks)} decks rotating ({', '.join(d.name for d in decks)}); "
+          f"build {'compiled (mypyc)' if compiled() else 'plain Python'}; {search}; "
           f"{args.games} games per pair; workers {args.workers}"
           + (f"; options {house}" if house else ""))
     for pair in args.pairs.split(","):
         x, y = pair.split(":")
         extra = {"exploration": args.exploration} if args.exploration is not None else {}
         seeds = range(args.first, args.first + args.games)
-        jobs: list[Job] = [(x, y, i, args.budget, args.iterations, extra, house) for i in seeds]
+        jobs: list[Job] = [(args.game, x, y, i, args.budget, args.iterations, extra, house) for i in seeds]
         t0 = time.perf_counter()
         with ProcessPoolExecutor(args.workers) as ex:
             results = list(ex.map(one_game, jobs))
