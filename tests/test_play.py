@@ -33,6 +33,7 @@ from tablero.games.choque.match import Match
 from tablero.games.choque.scenario_state import game_from_scenario
 from tablero.games.choque.versions import RULES_VERSION
 from tablero.play.session import Console, PlayOptions, PlaySession
+from terminal import answer_to_the_end
 
 PROMPT = re.compile(r"Tu elección \(1-(\d+), \? ayuda\): ")
 PUBLIC_ZONES = ("C1", "C2", "C3", "C4", "Z1", "Z2", "Z3", "Z4", "Z5", "SA", "SB", "arena")
@@ -62,24 +63,16 @@ def test_pty_game_to_a_winner_saves_a_replayable_file_and_hides_the_opponents_ca
     child = pexpect.spawn(sys.executable, args, env=_env(), encoding="utf-8", timeout=30,
                           dimensions=(50, 200))
     rng = Rng(11)
-    screens: list[str] = []  # what was shown before each new decision
-    pending = ""
     bad_inputs = 0
-    for _ in range(5000):
-        i = child.expect([PROMPT, pexpect.EOF])
-        pending += child.before or ""
-        if i == 1:
-            break
-        n = int(child.match.group(1))
-        if bad_inputs < 3 and rng.below(20) == 0:  # now and then a wrong answer: the prompt comes again
+
+    def now_and_then(n: int) -> str | None:  # now and then a wrong answer: the prompt comes again
+        nonlocal bad_inputs
+        if bad_inputs < 3 and rng.below(20) == 0:
             bad_inputs += 1
-            child.sendline(["xyz", "0", str(n + 1)][bad_inputs - 1])
-            continue
-        screens.append(pending)
-        pending = ""
-        child.sendline(str(1 + rng.below(n)))
-    else:  # pragma: no cover
-        pytest.fail("the game did not end")
+            return ["xyz", "0", str(n + 1)][bad_inputs - 1]
+        return None
+
+    screens, pending = answer_to_the_end(child, PROMPT, rng, now_and_then, 5000)  # screens: before each decision
     child.close()
     out = "".join(screens) + pending
     assert child.exitstatus == 0, out[-2000:]

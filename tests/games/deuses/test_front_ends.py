@@ -23,6 +23,7 @@ from tablero.core.record import GameRecord
 from tablero.core.registry import plugin
 from tablero.games.deuses.board import face
 from tablero.games.deuses.words import Words
+from terminal import answer_to_the_end
 
 P = plugin("deuses")
 PROMPT = re.compile(r"Sua escolha \(1-(\d+), \? ajuda\): ")
@@ -101,24 +102,16 @@ def test_a_whole_game_in_portuguese_through_a_terminal_saved_and_replayed(tmp_pa
             "--opponent-deck", "olhos_da_noite", "--save", str(save)]  # no --seed: a random one
     child = pexpect.spawn(sys.executable, args, env=_env(), encoding="utf-8", timeout=30, dimensions=(50, 200))
     rng = Rng(20)
-    screens: list[str] = []  # what was shown before each decision
-    pending = ""
     wrong = 0
-    for _ in range(3000):
-        i = child.expect([PROMPT, pexpect.EOF])
-        pending += child.before or ""
-        if i == 1:
-            break
-        n = int(child.match.group(1))
-        if wrong < 3:  # three wrong answers first: each is told and the prompt comes again
+
+    def three_first(n: int) -> str | None:  # three wrong answers first: each is told and the prompt comes again
+        nonlocal wrong
+        if wrong < 3:
             wrong += 1
-            child.sendline(["abc", "0", str(n + 1)][wrong - 1])
-            continue
-        screens.append(pending)
-        pending = ""
-        child.sendline(str(1 + rng.below(n)))
-    else:  # pragma: no cover
-        pytest.fail("the game did not end")
+            return ["abc", "0", str(n + 1)][wrong - 1]
+        return None
+
+    screens, pending = answer_to_the_end(child, PROMPT, rng, three_first, 3000)  # screens: before each decision
     child.close()
     out = "".join(screens) + pending
     assert child.exitstatus == 0, out[-2000:]

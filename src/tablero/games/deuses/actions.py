@@ -18,7 +18,7 @@ from . import battle, putdown
 from .cards import CHOOSING, CardDef, Step
 from .damage import end
 from .deck import DeckProblem, deck_of_action
-from .effects import ARRIVALS, choices, chooses, magic_destroyed_on_arrival
+from .effects import ARRIVALS, choices, magic_destroyed_on_arrival
 from .offering import ace_cards, ace_refusal, do_ace, do_offering, offering_cards, offering_refusal
 from .resolution import Targets, Work, probe, resolve
 from .state import NAMES, SEAT, Slot, State
@@ -168,7 +168,7 @@ def _put_down(s: State, p: int, a: Action) -> State:
     if refused:
         raise refused
     c = s.cards[str(card)]
-    if not chooses(c) and not a.get("targets"):
+    if not c.chooses and not a.get("targets"):
         resolve(s, putdown.put_down(s, p, c.id, list(offer or [])), Targets([]))
         _reask(s, "put_down")
         return s
@@ -299,13 +299,13 @@ def _with_targets(s: State, p: int, base: Action) -> list[Action]:
     """``base`` with every list of targets its effect's choices allow (none: ``base`` alone)."""
     card = s.cards[base["card"]]
     if base["do"] == "put_down":
-        if not chooses(card) or (card.type == "magic" and magic_destroyed_on_arrival(s)):
+        if not card.chooses or (card.type == "magic" and magic_destroyed_on_arrival(s)):
             return [base]
 
         def play(t: State) -> Work:
             return putdown.put_down(t, p, base["card"], list(base.get("offer", [])))
     else:
-        if card.type not in ("god", "attack") or not chooses(card) or base["option"] not in ("summon", "return"):
+        if card.type not in ("god", "attack") or not card.chooses or base["option"] not in ("summon", "return"):
             return [base]
 
         def play(t: State) -> Work:
@@ -347,7 +347,7 @@ def _direct(s: State, p: int, card: CardDef) -> list[str] | None:
     if card.type == "invocation" and (step.verb not in ("summon_god", "put_attack") or s.free_slot(p) is None):
         return None  # an offering changes the field: on a full one it makes the room its step needs (DE-4.7)
     options = _after_arrival(s, p, card, step) if card.stays else choices(s, p, step)
-    if step.verb in ARRIVALS and any(chooses(s.cards[o]) for o in options):
+    if step.verb in ARRIVALS and any(s.cards[o].chooses for o in options):
         return None
     return options
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .cards import CardDef, Step
+from .cards import Step
 from .damage import destroy
 from .state import NAMES, SEAT, Slot, State
 
@@ -18,11 +18,6 @@ STEP_RULES = {"destroy": "DE-10.1", "return_hand": "DE-4.8", "return_deck": "DE-
 
 
 ARRIVALS = frozenset({"summon_god", "put_attack", "revive"})  # steps whose choice may arrive on the field
-
-
-def chooses(c: CardDef) -> bool:
-    """Whether a card's one-shot effect has a step that chooses."""
-    return c.chooses_from[0]
 
 
 def names_excluded(s: State, raw: object) -> bool:

@@ -16,7 +16,7 @@ from tablero.core import IllegalAction
 from tablero.core.i18n import msg
 
 from .cards import CardDef, Step
-from .effects import ARRIVALS, STEP_RULES, choices, chooses, do_step, draw_shown, names_excluded, normal_ref
+from .effects import ARRIVALS, STEP_RULES, choices, do_step, draw_shown, names_excluded, normal_ref
 from .state import State
 
 
@@ -135,7 +135,7 @@ def _last(s: State, c: Choice) -> list[bool]:
     if step.verb not in ARRIVALS or (step.verb == "revive" and step.arg == "hand"):
         return [True] * len(c.options)
     cards = s.cards
-    return [not chooses(cards[o]) for o in c.options]
+    return [not cards[o].chooses for o in c.options]
 
 
 def probe(s: State, work: Work) -> list[list[str]]:
