@@ -201,6 +201,8 @@ def do_step(s: State, p: int, step: Step, choice: str) -> str | None:
         if arg == "field":
             return choice if arrive(s, p, choice) is not None else None
         to_hand(s, p, choice)
+        if s.cards[choice].type == "magic":
+            pl.revived.append(choice)  # DE-8.3 ruling: not put down again this turn
     return None
 
 

@@ -41,7 +41,7 @@ class Player:
 
     __slots__ = ("ace_this_turn", "ace_used", "additional", "attack_put_downs", "attacks_made", "credits",
                  "excluded", "field", "hand", "hand_at_turn_start", "known", "lp", "main", "offerings_this_turn",
-                 "thresholds", "wotd")
+                 "revived", "thresholds", "wotd")
 
     def __init__(self) -> None:
         self.lp = START_LP
@@ -60,6 +60,9 @@ class Player:
         self.attacks_made = 0
         self.hand_at_turn_start = 0
         self.known: list[str] = []  # cards of this hand the opponent was shown (DE-7.7, DE-11.2, DE-12.4)
+        # magic cards of this hand that came back from the WotD this turn: not put down again before the
+        # next turn (DE-8.3 ruling: two cards that return each other would otherwise loop forever)
+        self.revived: list[str] = []
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -79,6 +82,7 @@ class Player:
         p.attacks_made = self.attacks_made
         p.hand_at_turn_start = self.hand_at_turn_start
         p.known = self.known[:]
+        p.revived = self.revived[:]
         return p
 
     def slots(self) -> list[tuple[int, Slot]]:
@@ -88,6 +92,12 @@ class Player:
         self.hand.remove(card)
         if card in self.known:
             self.known.remove(card)
+        if self.revived and self.revived.count(card) > self.hand.count(card):
+            self.revived.remove(card)  # the copies that stay locked are the last to leave
+
+    def locked(self, card: str) -> bool:
+        """Every copy of ``card`` in this hand came back from the WotD this turn (DE-8.3 ruling)."""
+        return card in self.revived and self.hand.count(card) <= self.revived.count(card)
 
 
 class State:
