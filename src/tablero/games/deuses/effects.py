@@ -165,9 +165,9 @@ def slot_of(ref: str) -> tuple[int, int]:
     return SEAT[who], int(place[1:]) - 1
 
 
-def do_step(s: State, p: int, step: Step, choice: str) -> str | None:
-    """Does one step for its controller ``p`` with ``choice``; returns the battle card it brought onto the
-    field, whose own effect applies next (DE-8.3), if any."""
+def do_step(s: State, p: int, step: Step, choice: str, by_magic: bool = False) -> str | None:
+    """Does one step for its controller ``p`` with ``choice`` (``by_magic``: the step is a magic card's);
+    returns the battle card it brought onto the field, whose own effect applies next (DE-8.3), if any."""
     verb, arg = step
     pl = s.players[p]
     if verb == "destroy":
@@ -201,7 +201,7 @@ def do_step(s: State, p: int, step: Step, choice: str) -> str | None:
         if arg == "field":
             return choice if arrive(s, p, choice) is not None else None
         to_hand(s, p, choice)
-        if s.cards[choice].type == "magic":
+        if by_magic and s.cards[choice].type == "magic":
             pl.revived.append(choice)  # DE-8.3 ruling: not put down again this turn
     return None
 

@@ -48,6 +48,7 @@ class Choice(NamedTuple):
     step: Step
     options: list[str]
     more: bool
+    by_magic: bool  # the step is a magic card's (DE-8.3 ruling: what it brings back to hand waits a turn)
 
 
 def push_steps(work: Work, p: int, card: CardDef) -> None:
@@ -76,7 +77,7 @@ def next_choice(s: State, work: Work) -> Choice | None:
             continue
         options = choices(s, p, step)
         if options:
-            return Choice(p, step, options, _may_choose(work))
+            return Choice(p, step, options, _may_choose(work), card.type == "magic")
     return None
 
 
@@ -90,7 +91,7 @@ def _may_choose(work: Work) -> bool:
 
 def answer(s: State, work: Work, c: Choice, choice: str) -> None:
     """Does the step ``c`` stopped at with ``choice`` (a card it brings onto the field pushes its steps)."""
-    arrived = do_step(s, c.p, c.step, choice)
+    arrived = do_step(s, c.p, c.step, choice, c.by_magic)
     if arrived is not None:
         push_steps(work, c.p, s.cards[arrived])
 

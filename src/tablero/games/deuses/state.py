@@ -60,8 +60,8 @@ class Player:
         self.attacks_made = 0
         self.hand_at_turn_start = 0
         self.known: list[str] = []  # cards of this hand the opponent was shown (DE-7.7, DE-11.2, DE-12.4)
-        # magic cards of this hand that came back from the WotD this turn: not put down again before the
-        # next turn (DE-8.3 ruling: two cards that return each other would otherwise loop forever)
+        # magic cards of this hand that a magic card brought back from the WotD this turn: not put down again
+        # before the next turn (DE-8.3 ruling: two cards that return each other would otherwise loop forever)
         self.revived: list[str] = []
 
     def copy(self) -> Player:
