@@ -124,3 +124,97 @@ def test_a_seats_board_is_the_same_when_everything_hidden_from_it_is_redrawn() -
                 legal = g.legal_actions()
                 g.apply(legal[rng.below(len(legal))])
                 step += 1
+
+
+@pytest.mark.parametrize("hidden", [{"type": "arma"}, {"keywords": [{"name": "Guard"}]}, {"kind": "ally"}, {"cost": 3},
+                                    {"value": 2}])
+def test_a_face_down_face_carries_no_type_keyword_kind_or_number(hidden: dict[str, Any]) -> None:
+    doc = json.loads((BOARDS / "azeroth.json").read_text(encoding="utf-8"))
+    doc["sides"][0]["regions"][0]["faces"].append({"face_down": True, **hidden})
+    with pytest.raises(ValidationError, match="face-down face carries no"):
+        Board.model_validate(doc)
+
+
+def test_a_numbers_icon_is_one_the_browser_draws() -> None:
+    from tablero.core.board import ICONS, Number
+
+    assert {"heart", "sword", "shield", "life", "star"} <= ICONS
+    assert Number(label="ATK", value=3, icon="sword").icon == "sword"
+    with pytest.raises(ValidationError, match="no icon 'skull'"):
+        Number(label="ATK", value=3, icon="skull")
+
+
+def test_choques_faces_carry_their_type_value_icons_and_keywords_explained_in_the_viewers_language() -> None:
+    """Issue 21 item 1 and 5: a card's type id (its frame's colour), its value in the corner, each number with
+    its picture, and each exclusive ability with what it does (CH-8), in the viewer's language."""
+    from tablero.games.choque.board import KEYWORD_TEXT, card_face
+    from tablero.games.choque.terms import KEYWORDS
+
+    assert set(KEYWORD_TEXT) == set(KEYWORDS)  # every exclusive ability is explained
+
+    said = {lang: plugin("choque").presenter(lang).book for lang in ("es", "en")}
+    cid = next(c for c, d in said["es"].cards.items() if d.type == "personaje" and "brutalidad" in d.keywords)
+    es, en = card_face(cid, said["es"]), card_face(cid, said["en"])
+    assert es.type == "personaje" and es.value == said["es"].cards[cid].value and es.cost is None
+    assert [n.icon for n in es.numbers] == ["sword", "shield", "heart", "burst"]
+    brutal = next(k for k in es.keywords if k.name == "Brutalidad")
+    assert brutal.rule == "CH-8" and brutal.text == "Puede declarar batalla en el turno en que es llamado."
+    assert next(k for k in en.keywords if k.rule == "CH-8").text == "May declare battle in the turn it is called."
+    assert {k.name for k in es.keywords} <= set(es.tags)  # the terminal still reads them among the tags
+    board = plugin("choque").presenter("es").board(plugin("choque").random_game(5).view("A"), "A")
+    assert [n.icon for n in board.side("A").counters][:2] == ["heart", "flame"]
+
+
+def test_choques_board_draws_a_battle_under_way_from_its_attacker() -> None:
+    from tablero.core import Rng
+
+    p = plugin("choque")
+    g, rng = p.random_game(8), Rng(8)
+    while not g.view("A").get("battle"):
+        legal = g.legal_actions()
+        g.apply(legal[rng.below(len(legal))])
+    view = g.view("A")
+    board = p.presenter("es").board(view, "A", log=g.log_for("A"))
+    (strike,) = board.strikes
+    attacker = next(e for e in reversed(g.log_for("A")) if e.get("event") == "attack")["attacker"]
+    seat, zone = strike.source.split(".")
+    assert seat == view["battle"]["player"] and view[seat][zone]["card"] == attacker
+    assert strike.targets == board.marked
+
+
+def test_deuses_faces_carry_type_level_icons_and_their_marks_explained() -> None:
+    from tablero.games.deuses.board import face
+
+    w = plugin("deuses").presenter("pt").w
+    battle = next(c for c, d in w.cards.items() if d.type == "attack")
+    f = face(w, battle)
+    assert f.type == "attack" and f.value == w.cards[battle].level
+    assert [n.icon for n in f.numbers] == ["sword", "shield"]
+    lasting = face(w, next(c for c, d in w.cards.items() if d.lasting is not None))
+    assert [(k.name, k.rule) for k in lasting.keywords] == [("duradoura", "DE-8.3")]
+    summon = face(w, next(c for c, d in w.cards.items() if d.type == "invocation"))
+    offering = summon.keywords[-1]
+    assert summon.cost is not None and offering.rule == "DE-8.4" and offering.name == f"{summon.cost} oferenda" + (
+        "s" if summon.cost != 1 else "") and offering.text.startswith("Para baixá-la, ofereça")
+
+
+def test_deuses_board_draws_the_turns_last_attack() -> None:
+    from tablero.core import Rng
+
+    p = plugin("deuses")
+    for seed in range(1, 6):
+        g, rng = p.random_game(seed), Rng(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            g.apply(legal[rng.below(len(legal))])
+            if g.log and g.log[-1].get("event") in ("lp", "destroyed") and not g.is_over:
+                board = p.presenter("pt").board(g.view("A"), "A", log=g.log_for("A"))
+                attack = next(e for e in reversed(g.log) if e.get("event") in ("attack", "turn"))
+                if attack["event"] == "attack":
+                    (strike,) = board.strikes
+                    assert strike.source.startswith(f"{attack['player']}.F")
+                    other = "B" if attack["player"] == "A" else "A"
+                    assert strike.targets == ((f"{other}.lp",) if attack["target"] == "lp"
+                                              else (f"{other}.{attack['slot']}",))
+                    return
+    raise AssertionError("no attack in five random games")

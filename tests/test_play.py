@@ -216,9 +216,9 @@ def test_descriptions_of_each_verb() -> None:
     ]
     obs["A"]["Z2"] = {"card": "alma_de_barro_rojo"}
     cases.append(({"player": "A", "do": "choose", "cards": ["cachorro_moteado"], "targets": ["A.Z2", "A.C2"]},
-                  "choose", "Devolver Alma de Barro Rojo (tu Z2) a la mano y llamar a Cachorro Moteado desde el "
-                  "Mictlán en C2", "Return Red Clay Soul (your Z2) to your hand and call Spotted Cub from the "
-                  "Mictlán into C2"))
+                  "choose", "Devolver Alma de Barro Rojo (tu Z2) al fondo de tu baraja de almas y llamar a Cachorro "
+                  "Moteado desde el Mictlán en C2", "Return Red Clay Soul (your Z2) to the bottom of your soul deck "
+                  "and call Spotted Cub from the Mictlán into C2"))
     for act, kind, want_es, want_en in cases:
         assert describe(act, obs, kind, es, "A") == want_es
         assert describe(act, obs, kind, en, "A") == want_en

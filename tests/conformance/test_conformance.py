@@ -248,6 +248,30 @@ def test_resample_redraws_what_the_player_does_not_know(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_determinization_depends_only_on_what_the_player_knows(name: str) -> None:
+    """Two games a player cannot tell apart (one is the other with its hidden cards redrawn) give the same
+    determinizations for the same random source: an agent searching them (the hint, the AI seats) then
+    chooses from the player's information alone. (Deuses once shuffled its hidden cards from the order they
+    truly lay in, so a hint's estimate moved with the opponent's hand.)"""
+    rng = Rng(31)
+    checked = 0
+
+    def check(g: Game, legal: list[dict[str, Any]]) -> None:
+        nonlocal checked
+        if rng.below(3):
+            return
+        p = g.pending.player
+        twin = g.resample(p, Rng(rng.below(1 << 30)))
+        seed = rng.below(1 << 30)
+        mine, theirs = g.resample(p, Rng(seed)).observe(), twin.resample(p, Rng(seed)).observe()
+        assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
+        checked += 1
+
+    _random_walk(random_game(name, 31), Rng(32), check)
+    assert checked > 10
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_the_board_of_every_view_fits_the_schema_in_every_language(name: str) -> None:
     from tablero.core.board import Board
     from tablero.core.registry import languages, plugin

@@ -4,6 +4,7 @@ be chosen; an action with two targets (a swap) is chosen as source → first tar
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -102,7 +103,13 @@ def test_an_amalgam_is_called_from_the_support_deck_then_a_zone_then_its_materia
     probe = page.locator("#probe")
     expect(probe.locator(f".field[data-seat='{other}'] [data-region='support_deck'] .zone")).to_have_count(0)
     source = probe.locator(f".zone.source[data-ref='support:{amalgam}']")
-    expect(source).to_be_visible()  # its pile opens by itself when an amalgam can be called
+    pile = probe.locator(f".field[data-seat='{me}'] details[data-region='support_deck']")
+    # its pile says it holds a card to start from; it opens on a click (left open, it would lie over the
+    # places the amalgam goes to)
+    expect(pile).to_have_class(re.compile(r"\bholds-source\b"))
+    expect(source).to_be_hidden()
+    pile.locator("summary").click()
+    expect(source).to_be_visible()
     # the list shows the three calls as one group, which chooses the amalgam as its pile would
     expect(probe.locator("button.action")).to_have_count(2)
     group = probe.locator("button.action.group")
@@ -114,6 +121,7 @@ def test_an_amalgam_is_called_from_the_support_deck_then_a_zone_then_its_materia
     assert page.evaluate("() => document.activeElement.matches('button.action')")  # the keyboard goes on there
     assert page.evaluate("window.__acted") == []
     probe.locator("button.cancel").click()
+    pile.locator("summary").click()
     source.click()
     targets = probe.locator(".zone.target")
     expect(targets).to_have_count(2)
@@ -124,6 +132,7 @@ def test_an_amalgam_is_called_from_the_support_deck_then_a_zone_then_its_materia
     probe.locator("button.action").nth(1).click()
     assert page.evaluate("window.__acted") == [calls[1]]
     probe.locator("button.cancel").click()
+    pile.locator("summary").click()
     source.click()
     probe.locator(f"[data-ref='{me}.C3']").click()  # one way to C3: called at once
     assert page.evaluate("window.__acted") == [calls[1], calls[2]]
@@ -187,7 +196,12 @@ def test_every_card_can_be_read_whole(page: Page, server: str) -> None:
     c = pool[character]
     face = probe.locator(f"[data-ref='hand:{character}']").first
     expect(face.locator(".meta")).to_have_text(f"personaje {c['value']}")
-    expect(face.locator(".stats")).to_have_text(f"F{c['strength']} R{c['resistance']} ♥{c['hearts']} I{c['impact']}")
+    expect(face.locator(".gem")).to_have_text(str(c["value"]))  # the value in the card's corner
+    # each number with its picture; its label is said to screen readers
+    expect(face.locator(".stats .num")).to_have_text([f"F{c['strength']}", f"R{c['resistance']}", f"♥{c['hearts']}",
+                                                      f"I{c['impact']}"])
+    for pic in ("sword", "shield", "heart", "burst"):
+        expect(face.locator(f".stats .ic-{pic}")).to_have_count(1)
     panel = probe.locator("#card-detail")
     expect(panel).to_contain_text("Pasa o enfoca una carta")
     probe.locator(f"[data-ref='hand:{character}']").first.focus()
@@ -199,3 +213,26 @@ def test_every_card_can_be_read_whole(page: Page, server: str) -> None:
     probe.locator(f".field[data-seat='{me}'] summary").filter(has_text="Mictlán").click()
     probe.locator(f".field[data-seat='{me}'] li[data-card='{hand[0]}']").hover()
     expect(probe.locator("#card-detail .name")).to_have_text(pool[hand[0]]["name"])
+
+
+def test_the_card_panel_shows_only_a_card_on_the_board(page: Page, server: str) -> None:
+    """Issue 21, item 9: a card read in the panel that leaves the board (played from the hand, or not there at
+    another step of a replay) is not shown any more: the panel clears instead of showing a card that is
+    nowhere."""
+    env = real_envelope(page, server)
+    me = env["view"]["viewer"]
+    hand = list(env["view"][me]["hand"])
+    env = labelled({**env, "seq": 10_004, "legal_actions": [{"player": me, "do": "pass"}], "winner": None}, me)
+    page.evaluate("async () => { window.__pool = Object.fromEntries((await (await fetch('/api/cards', {headers:"
+                  " {Authorization: `Bearer ${localStorage.getItem('token')}`}})).json()).map((c) => [c.id, c])); }")
+    page.evaluate(REDRAW.replace('document.querySelector("#probe")', 'Object.assign(document.body.appendChild('
+                                 'document.createElement("section")), { id: "probe" })'), [env, me])
+    probe = page.locator("#probe")
+    probe.locator(f"[data-ref='hand:{hand[0]}']").first.focus()
+    expect(probe.locator("#card-detail .name")).not_to_be_empty()
+    gone = json.loads(json.dumps(env))
+    gone["view"][me]["hand"] = [c for c in hand if c != hand[0]]
+    gone = labelled({**gone, "seq": 10_005}, me)
+    page.evaluate(REDRAW, [gone, me])
+    expect(probe.locator("#card-detail .name")).to_have_count(0)
+    expect(probe.locator("#card-detail")).to_contain_text("Pasa o enfoca una carta")

@@ -52,10 +52,14 @@ class MctsAgent:
         self.c = exploration
         self.prior_visits = prior_visits
         self.last_iterations = 0  # for benchmarks: iterations made on the last searched decision
+        # the search's value of the action chosen on the last decision, in [-1, 1] for the seat (the mean
+        # ``Game.heuristic`` of its playouts, its prior counted as in ``_mean``); None when nothing was searched
+        self.last_estimate: float | None = None
 
     def act(self, seat: Seat) -> dict[str, Any]:
         legal = seat.legal_actions()
         if len(legal) == 1:
+            self.last_estimate = None
             return legal[0]
         root = _Node()
         me = seat.player
@@ -73,6 +77,7 @@ class MctsAgent:
         keys = [action_key(a) for a in legal]
         # the most visited action; ties go to the better average, then to the first listed
         best = max(range(len(legal)), key=lambda i: (root.visits.get(keys[i], 0), self._mean(root, keys[i]), -i))
+        self.last_estimate = self._mean(root, keys[best])
         return legal[best]
 
     def _mean(self, node: _Node, k: tuple[Any, ...]) -> float:

@@ -13,9 +13,15 @@ or stack, the Places of a board game). A region is one of four kinds:
   count; a Mictlán or graveyard shows its cards, top last);
 - ``stack``: links in the order they were put on (a chain; the last resolves first).
 
-A **face** is one card as the viewer sees it: its name and kind, labelled numbers (``F 3``, ``R 2/3``), tags
-(keywords and states, already in words), tokens, the faces attached under it (equipment, armor), exhausted or
-not, and ``face_down`` when the viewer may not see it (then it carries no name, card id or text).
+A **face** is one card as the viewer sees it: its name and kind, labelled numbers (``F 3``, ``R 2/3``, each
+with an optional generic icon), tags (keywords and states, already in words), its keywords explained (name,
+what it does, its rule id), tokens, the faces attached under it (equipment, armor), exhausted or not, and
+``face_down`` when the viewer may not see it (then it carries no name, card id, type, text or keyword). Its
+``type`` is a stable id of its card type (the browser colours the frame by it), ``cost`` or ``value`` the
+number in its corner.
+
+A row region whose id is ``hand`` is drawn as its side's hand (a fan of cards; backs when ``hidden``), and
+``strikes`` are drawn as arrows from an attacking place to the places it hits.
 
 Labels are words for people; ``id`` and ``ref`` are for programs (the action a click sends names a ``ref``).
 The schema is pydantic so that a game's projection, a test fixture or the server's envelope is checked
@@ -39,6 +45,27 @@ class Number(_Strict):
     value: int | str
     base: int | str | None = None  # the printed value, when the current one differs
     ref: str | None = None  # a counter an action may aim at (Choque's hearts, a direct attack's target)
+    # what it measures, as a picture the browser draws beside it: one of the generic names of ``ICONS``
+    icon: str | None = None
+
+    @model_validator(mode="after")
+    def _icon_is_drawn(self) -> Number:
+        if self.icon is not None and self.icon not in ICONS:
+            raise ValueError(f"no icon {self.icon!r}: one of {sorted(ICONS)}")
+        return self
+
+
+# the pictures a number may be drawn with (web/icons.js draws each; any game may use any of them)
+ICONS = frozenset({"heart", "sword", "shield", "life", "star", "burst", "coin", "flame", "drop", "card"})
+
+
+class Keyword(_Strict):
+    """A keyword of a face, with what it does in the viewer's words and the rule that says it (``CH-8``): a
+    player may ask what any keyword means without leaving the table."""
+
+    name: str  # as printed on the card, with its number ("Clarividencia 2")
+    text: str = ""
+    rule: str = ""
 
 
 class Token(_Strict):
@@ -56,9 +83,12 @@ class Face(_Strict):
     name: str = ""
     face_down: bool = False
     kind: str = ""  # the card's type in words ("personaje 3", "arma")
+    type: str = ""  # the card's type as a stable id ("personaje", "god"): its frame's colour in the browser
     cost: int | str | None = None
+    value: int | str | None = None  # the number in the card's corner when it is not a cost (a value, a level)
     numbers: tuple[Number, ...] = ()
     tags: tuple[str, ...] = ()
+    keywords: tuple[Keyword, ...] = ()  # its keywords explained (their names may also be among its tags)
     tokens: tuple[Token, ...] = ()
     attachments: tuple[Face, ...] = ()  # the faces under it (equipment, armor, a gained card)
     exhausted: bool = False  # turned sideways (the browser); a face-up card's states in words are its tags
@@ -67,8 +97,10 @@ class Face(_Strict):
 
     @model_validator(mode="after")
     def _hidden_face_tells_nothing(self) -> Face:
-        if self.face_down and (self.card or self.name or self.text or self.numbers or self.tags):
-            raise ValueError("a face-down face carries no card, name, text, numbers or tags")
+        told = (self.card, self.name, self.text, self.numbers, self.tags, self.kind, self.type, self.keywords)
+        if self.face_down and (any(told) or self.cost is not None or self.value is not None):
+            raise ValueError("a face-down face carries no card, name, text, numbers, tags, kind, type, keywords, "
+                             "cost or value")
         return self
 
 
@@ -127,6 +159,14 @@ class Prompt(_Strict):
     secret: bool = False  # a hidden choice (a bid): the other seats see only that it is pending
 
 
+class Strike(_Strict):
+    """An attack the board draws as an arrow: from the place attacking to the places it hits (a battle under
+    way, or the last attack of the turn)."""
+
+    source: str
+    targets: tuple[str, ...] = ()
+
+
 class Board(_Strict):
     """What one viewer sees of one game, in their language."""
 
@@ -141,6 +181,7 @@ class Board(_Strict):
     center: tuple[Region, ...] = ()
     status: tuple[str, ...] = ()  # lines about the whole table ("Battle under way: ...")
     marked: tuple[str, ...] = ()  # the refs drawn under attack (a battle's targets)
+    strikes: tuple[Strike, ...] = ()  # the attacks drawn as arrows, by refs
     prompt: Prompt | None = None
     winner: str | None = None
 

@@ -113,6 +113,27 @@ class CardCheck:
     checked: int
 
 
+class Keyword(NamedTuple):
+    """One keyword a card has, as a deck builder shows and filters it: its id, its number (a keyword printed
+    with an X; None for most), and its name in one language."""
+
+    id: str
+    value: int | None
+    name: str
+
+    @property
+    def words(self) -> str:
+        """The keyword as printed: its name, and its number after it."""
+        return self.name if self.value is None else f"{self.name} {self.value}"
+
+
+class CardTerms(NamedTuple):
+    """A card's type and keywords in one language's words (a deck builder's filters and lines)."""
+
+    type: str
+    keywords: tuple[Keyword, ...] = ()
+
+
 class Tally(NamedTuple):
     """What a finished game tells the balance lab of its cards, by seat: the cards that reached the hand
     (or were otherwise seen to be available), those put to use, how many turns it lasted, who went first."""
@@ -229,6 +250,12 @@ class GamePlugin(ABC):
     # the ids of the rules the table itself enforces for the game: "edition" (an edition it does not
     # have), "hidden" (what a seat may not see: a seed chosen by a player would show the other's hand)
     rule_ids: ClassVar[Mapping[str, str]] = {}
+    # whether its games have response windows (``Presenter.window``): a table offers stops only where they do
+    response_windows: ClassVar[bool] = True
+    # Every kind of decision its games may ask, each with its own question (``Presenter.decision``): a
+    # ``Decision.kind``, or ``kind:detail`` where the decision's ``detail`` says what is chosen. The prompt
+    # test reaches each one and holds its question to every language (tests/conformance/test_prompts.py).
+    decision_kinds: ClassVar[tuple[str, ...]] = ()
     locales: ClassVar[Path | None] = None  # its message catalogues (<lang>.po)
     # A small widget module or two of its own (ES modules in ``web``), for what the board schema cannot say:
     # the server serves them at /games/<name>/<file>, and the browser calls each one's ``draw(root, board,
@@ -343,6 +370,18 @@ class GamePlugin(ABC):
     @abstractmethod
     def card_json(self, card: Card) -> dict[str, Any]:
         """A card in its card-file shape, with its id (``/api/cards``, ``tablero cards list --json``)."""
+
+    def card_terms(self, card: Card, lang: str) -> CardTerms:
+        """The card's type and keywords in ``lang``'s words. By default what its card-file shape says, ids as
+        they are: its ``type``, and its ``keywords`` (an id, or ``{id: number}`` for a keyword with a number)."""
+        j = self.card_json(card)
+        keywords: list[Keyword] = []
+        for k in j.get("keywords") or ():
+            if isinstance(k, Mapping):
+                keywords += [Keyword(str(i), v if isinstance(v, int) else None, str(i)) for i, v in k.items()]
+            else:
+                keywords.append(Keyword(str(k), None, str(k)))
+        return CardTerms(str(j.get("type", "")), tuple(keywords))
 
     def card_listing(self, card: Card) -> dict[str, Any]:
         """One entry of ``tablero cards list --json`` (by default the card-file shape)."""

@@ -15,6 +15,11 @@ game left unfinished may still be surrendered, which ends it.
 An AI seat thinks on a copy of the game, outside the game's lock, on the hub's own threads: a player's
 request is answered as soon as their action is stored, and the AI's reply reaches them by the WebSocket
 (or by ``GET /api/games/{id}?after=SEQ&wait=S``), never by holding the request open while MCTS searches.
+
+A player's stops say which response windows the table stops at for their seat (``STOPS``: always, only
+with something on the chain or stack, never); a window their stops pass over is passed for them by the
+hub as soon as it opens, and stored as their pass. A hint (``hints.py``) is searched the same way as an AI's
+move, on a copy outside the lock, and stored beside the game's actions.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 import orjson
-from sqlalchemy import Table, select
+from sqlalchemy import Table, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from tablero.agents import Agent, Seat, make_agent
@@ -42,12 +47,18 @@ from tablero.core.record import GameRecord, Replay
 from tablero.core.registry import DEFAULT_GAME, languages
 
 from .errors import ApiError
+from .hints import Hint, HintDesk, hint_seed, search_hint
 from .journal import Journal
 from .models import Account, ActionRow, GameRow
 
 AIS = {"ai:random": "random", "ai:greedy": "greedy", "ai:mcts": "mcts"}
 SEATS = ("A", "B")
 KEEP_FINISHED = 500  # finished games kept in memory (the rest are rebuilt from the database on demand)
+# the response windows the table stops at for a seat: every one, those with something on the chain or stack
+# (the default, as in the terminal), none; a window not stopped at is passed for the seat
+STOPS = ("always", "chain", "never")
+DEFAULT_STOPS = "chain"
+AUTO_PASSES = 1000  # windows passed for the players after one action, at most (a bound no game comes near)
 log = logging.getLogger("tablero.server")
 
 
@@ -85,6 +96,12 @@ def action_labels(game: str, legal: list[dict[str, Any]], view: dict[str, Any], 
     return out
 
 
+def has_windows(game: str) -> bool:
+    """Whether the game has response windows at all (``GamePlugin.response_windows``): where it has none, a
+    client offers no stops."""
+    return plugin(game).response_windows
+
+
 def rules_json(game: str, version: int, options: dict[str, Any] | None, note: str | None = None) -> dict[str, Any]:
     """The rules a game is played under, as every envelope names them: its rules version, the current one
     of its game, its engine options, and the note when its record does not replay whole under the current
@@ -108,7 +125,8 @@ def board_json(g: Game, seat: str | None, view: dict[str, Any], lang: str, game:
 def envelope(g: Game, seat: str | None, seq: int, events: tuple[int, int] = (0, 0),
              players: dict[str, str | None] | None = None, rules: dict[str, Any] | None = None,
              held: bool = False, winner: str | None = None, game: str | None = None,
-             board: str | None = None) -> dict[str, Any]:
+             board: str | None = None, hints: list[dict[str, Any]] | None = None, hints_allowed: bool = False,
+             hints_left: int = 0, stops: str | None = None) -> dict[str, Any]:
     """What one client sees of a game: its game (``game``, the one its record names; by default the game's
     own name), its view, who must decide, its legal actions when it is
     them, ``seq``, the number of actions taken so far (it grows by one with every change), ``events``, what
@@ -117,7 +135,10 @@ def envelope(g: Game, seat: str | None, seq: int, events: tuple[int, int] = (0, 
     A ``held`` game (its record stops replaying under the current rules) shows the position reached, no
     decision, and the ``winner`` its row records. ``concede`` is the action that concedes the game for the
     seat (None when it is over, or for a spectator); with ``board`` (a language), the envelope also holds
-    the board as that seat sees it, in that language (what a browser draws; bots do without)."""
+    the board as that seat sees it, in that language (what a browser draws; bots do without).
+    ``hints`` are the hints asked in the game so far as this seat may know them (``Hint.public`` or
+    ``Hint.full``), ``hints_allowed`` whether the seat may ask for one, ``hints_left`` how many more;
+    ``stops`` the seat's stops (``STOPS``), and ``windows`` whether the game has response windows at all."""
     d = None if g.is_over or held else g.pending
     mine = d is not None and seat is not None and d.player == seat
     view = g.view(seat) if seat else g.public_view()
@@ -134,6 +155,11 @@ def envelope(g: Game, seat: str | None, seq: int, events: tuple[int, int] = (0, 
             "players": players or {"A": None, "B": None},
             "rules": rules or rules_json(name, plugin(name).rules_version, {}),
             "concede": g.concede_action(seat) if seat is not None and d is not None else None,
+            "hints": hints or [],
+            "hints_allowed": hints_allowed,
+            "hints_left": hints_left,
+            "stops": stops,
+            "windows": has_windows(name),
             **({"board": board_json(g, seat, view, board, name)} if board else {})}
 
 
@@ -172,6 +198,8 @@ class Meta:
     rules_version: int = 1  # the rules it is played under
     options: dict[str, Any] | None = None  # its engine options, as stored
     game: str = DEFAULT_GAME
+    hints: bool = False  # whether both players agreed to hints (a game against the computer always allows them)
+    stops: tuple[str | None, str | None] = (None, None)  # each seat's stops, as stored (None: the default)
 
     @property
     def players(self) -> dict[str, str | None]:
@@ -184,6 +212,16 @@ class Meta:
     def agent(self, seat: str) -> str | None:
         return self.agents[SEATS.index(seat)]
 
+    @property
+    def hints_on(self) -> bool:
+        """Whether the players may ask for hints: against the computer always; between accounts when both
+        agreed to them, the challenge's creator as they made it and the other as they accepted it."""
+        return self.hints or any(a is not None for a in self.agents)
+
+    def stop(self, seat: str) -> str:
+        """The seat's stops (``STOPS``)."""
+        return self.stops[SEATS.index(seat)] or DEFAULT_STOPS
+
 
 class GameHub:
     """The server's games in memory, one lock each (requests run on a thread pool), and the threads on
@@ -192,7 +230,7 @@ class GameHub:
     def __init__(self, make_session: sessionmaker[Session],
                  ai_options: dict[str, dict[str, Any]] | None = None, ai_threads: int = 4,
                  writer: AbstractContextManager[Any] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, hints: HintDesk | None = None) -> None:
         self.make_session = make_session
         # when each live game's pending decision was posed, by ``clock``: a player is absent from then on
         # (claims); a game rebuilt (after a restart) starts its clock again
@@ -200,6 +238,7 @@ class GameHub:
         self.posed: dict[int, float] = {}
         self.journal = Journal(make_session, writer)  # where accepted actions are committed
         self.ai_options = ai_options or {}
+        self.hint_desk = hints if hints is not None else HintDesk()  # the hints given, and their limits
         self.live: dict[int, Game] = {}
         self.metas: dict[int, Meta] = {}
         self._finished: OrderedDict[int, None] = OrderedDict()
@@ -254,9 +293,15 @@ class GameHub:
         span = self._spans.get(game_id)
         m = self.metas.get(game_id)
         rules = rules_json(m.game, m.rules_version, m.options, self.note(m)) if m is not None else None
+        hints = [h.full() if h.seat == seat else h.public() for h in self.hint_desk.of(game_id)]
+        allowed = (seat is not None and m is not None and m.hints_on and m.status == "playing"
+                   and game_id not in self.held)
         data = encode(envelope(g, seat, seq, span[1:] if span is not None and span[0] == seq else (0, 0),
                                m.players if m is not None else None, rules, game_id in self.held,
-                               m.winner if m is not None else None, m.game if m is not None else None, board))
+                               m.winner if m is not None else None, m.game if m is not None else None, board,
+                               hints=hints, hints_allowed=allowed,
+                               hints_left=self.hint_desk.left(game_id, seat) if allowed and seat else 0,
+                               stops=m.stop(seat) if m is not None and seat is not None else None))
         self._encoded[(game_id, seat, board)] = (seq, data)
         return data
 
@@ -271,6 +316,13 @@ class GameHub:
         for wake in watchers:
             wake()
 
+    def _invalidate(self, game_id: int) -> None:
+        """Forget the game's envelopes built at its current seq: something they show changed without an
+        action (a hint asked, a seat's stops)."""
+        for who in ("A", "B", None):
+            for board in (None, *languages()):
+                self._encoded.pop((game_id, who, board), None)
+
     # -- the games ----------------------------------------------------------------------------------
     def lock(self, game_id: int) -> threading.Lock:
         with self._guard:
@@ -284,15 +336,16 @@ class GameHub:
             a, b = ACCOUNTS.alias(), ACCOUNTS.alias()
             r = s.execute(select(GAMES.c.id, GAMES.c.seed, GAMES.c.status, GAMES.c.winner, GAMES.c.account_a,
                                  GAMES.c.account_b, GAMES.c.agent_a, GAMES.c.agent_b, GAMES.c.rules_version,
-                                 GAMES.c.options, GAMES.c.game, a.c.username.label("name_a"),
-                                 b.c.username.label("name_b"))
+                                 GAMES.c.options, GAMES.c.game, GAMES.c.hints, GAMES.c.stops_a, GAMES.c.stops_b,
+                                 a.c.username.label("name_a"), b.c.username.label("name_b"))
                           .select_from(GAMES.outerjoin(a, a.c.id == GAMES.c.account_a)
                                        .outerjoin(b, b.c.id == GAMES.c.account_b))
                           .where(GAMES.c.id == game_id)).first()
             if r is None:
                 return None
             m = Meta(r.id, r.seed, r.status, r.winner, (r.account_a, r.account_b), (r.agent_a, r.agent_b),
-                     (r.name_a, r.name_b), r.rules_version, r.options, r.game)
+                     (r.name_a, r.name_b), r.rules_version, r.options, r.game, bool(r.hints),
+                     (r.stops_a, r.stops_b))
             if m.status != "open":  # an open challenge changes when joined
                 self.metas[game_id] = m
         return m
@@ -332,6 +385,7 @@ class GameHub:
             if not rp.holds:
                 self.held.add(m.id)
             self._spans[m.id] = (len(stored), rp.last_start, len(g.log))  # the last change's events, as before
+            self.hint_desk.load(s, m.id)
             self.live[m.id] = g
             self.seq[m.id] = len(stored)
             self.posed[m.id] = self.clock()  # nobody could act while the server was down
@@ -352,11 +406,29 @@ class GameHub:
         return self.encoded(m.id, g, seat, board)
 
     def apply(self, s: Session, m: Meta, action: dict[str, Any]) -> Game:
-        """Apply one action and commit it (with the game's standing) before returning; on a failed commit
-        the cached game is dropped, so the next request rebuilds it from what was stored. Call under the
-        lock. (The journal writes plain SQL statements: the ORM's bookkeeping costs more than the writes.)"""
+        """Apply one action and commit it (with the game's standing) before returning, then pass every
+        response window that opens for a player whose stops pass over it (``auto_pass``), each its own
+        stored action; everyone is told once, of all of them (the change's events span them all). On a
+        failed commit the cached game is dropped, so the next request rebuilds it from what was stored.
+        Call under the lock. (The journal writes plain SQL statements: the ORM's bookkeeping costs more
+        than the writes.)"""
         g = self.game(s, m)
         start = len(g.log)
+        self._store(m, g, action)
+        for _ in range(AUTO_PASSES):
+            passing = self.auto_pass(m, g)
+            if passing is None:
+                break
+            self._store(m, g, passing)
+        self.posed[m.id] = self.clock()
+        self._spans[m.id] = (self.seq[m.id], start, len(g.log))
+        self._notify(m.id, g)
+        if g.is_over:
+            self._retire(m.id)
+        return g
+
+    def _store(self, m: Meta, g: Game, action: dict[str, Any]) -> None:
+        """Apply one action to the live game and commit it (with the game's standing)."""
         # IllegalAction leaves the game unchanged; what is stored is the legal action matched, never the
         # request as sent (a client's extra keys, its spelling of a reference)
         canonical = g.apply_canonical(action)
@@ -370,12 +442,21 @@ class GameHub:
         if standing:
             m.status, m.winner = "over", g.winner
         self.seq[m.id] = seq + 1
-        self.posed[m.id] = self.clock()
-        self._spans[m.id] = (seq + 1, start, len(g.log))
-        self._notify(m.id, g)
-        if standing:
-            self._retire(m.id)
-        return g
+
+    def auto_pass(self, m: Meta, g: Game) -> dict[str, Any] | None:
+        """The pass of the response window pending, when its player is a person whose stops pass over it
+        (``never``: every window; ``chain``: a window with nothing on the chain or stack), as the terminal
+        passes them; else None. An AI seat decides its windows itself."""
+        d = None if g.is_over or m.id in self.held else g.pending
+        if d is None or m.accounts[SEATS.index(d.player)] is None:
+            return None
+        mode = m.stop(d.player)
+        if mode == "always" or not has_windows(m.game):
+            return None
+        w = next(iter(presenters(m.game).values())).window(g)
+        if w is None or (mode == "chain" and w.stacked):
+            return None
+        return next((a for a in g.legal_actions() if g.is_pass(a)), None)
 
     def _retire(self, game_id: int) -> None:
         """A game just ended: its AIs (and their search trees) go; the game itself stays in memory among
@@ -391,9 +472,8 @@ class GameHub:
             self._spans.pop(old, None)
             self.held.discard(old)  # told again when the game is rebuilt
             self.noted.pop(old, None)
-            for who in ("A", "B", None):
-                for board in (None, *languages()):
-                    self._encoded.pop((old, who, board), None)
+            self.hint_desk.drop(old)
+            self._invalidate(old)
 
     def forget(self, game_id: int) -> None:
         """Drop what is kept of a game whose row changed outside the hub (a challenge joined)."""
@@ -440,6 +520,103 @@ class GameHub:
         except IllegalAction as e:
             raise ApiError(422, e.text, e.rule, game=m.game) from None  # said in the game's own words
         return self.envelope(s, m, seat, board)
+
+    # -- stops --------------------------------------------------------------------------------------
+    def set_stops(self, s: Session, m: Meta, seat: str, mode: str, board: str | None = None) -> bytes:
+        """Store the seat's stops (one of ``STOPS``) and return its envelope; a window pending on the seat
+        that the new stops pass over is passed at once, as the terminal does after a new setting. A game
+        without response windows stores them all the same (they change nothing there). Call under the
+        lock."""
+        if m.status != "playing":
+            raise ApiError(409, msg("game {id} is {status}, not being played", id=m.id, status=m.status))
+        g = self.game(s, m)
+        with self.journal.writer:
+            s.execute(update(GAMES).where(GAMES.c.id == m.id).values({f"stops_{seat.lower()}": mode}))
+            s.commit()
+        m.stops = (mode, m.stops[1]) if seat == SEATS[0] else (m.stops[0], mode)
+        self._invalidate(m.id)
+        passing = self.auto_pass(m, g)
+        if passing is not None:
+            self.apply(s, m, passing)
+        return self.envelope(s, m, seat, board)
+
+    # -- hints --------------------------------------------------------------------------------------
+    def _hint_decision(self, s: Session, m: Meta, seat: str) -> tuple[Game, int]:
+        """The live game and its seq, when ``seat`` may ask for a hint now: hints are on in the game, it is
+        being played and the decision is the seat's. Call under the lock."""
+        if m.status != "playing":
+            raise ApiError(409, msg("game {id} is {status}, not being played", id=m.id, status=m.status))
+        if not m.hints_on:
+            raise ApiError(409, msg("hints are off in game {id}: between accounts, both players must agree to "
+                                    "them, one when making the challenge and the other when accepting it", id=m.id))
+        g = self.game(s, m)
+        if m.id in self.held:
+            raise ApiError(409, self.note(m) or msg("game {id} does not replay under the current rules", id=m.id))
+        d = g.pending
+        if d is None or d.player != seat:
+            raise ApiError(409, msg("it is {player}'s decision, not yours", player=d.player) if d else
+                           msg("nobody has a decision to make"))
+        return g, self.seq[m.id]
+
+    def hint_json(self, m: Meta, g: Game, hint: Hint) -> dict[str, Any]:
+        """A hint as its asker gets it: the action, in words in every language with where it starts and goes
+        on the board (as ``labels`` give them), the estimate, and the hints the seat has left. Call under the
+        lock, with the game at the hint's decision."""
+        d = g.pending
+        label = action_labels(m.game, [hint.action], g.view(hint.seat), d.kind if d is not None else None,
+                              hint.seat)[0]
+        return {**hint.full(), "label": {lang: label[lang] for lang in languages()},
+                **{k: label[k] for k in ("source", "targets") if k in label},
+                "left": self.hint_desk.left(m.id, hint.seat)}
+
+    def hint(self, s: Session, game_id: int, account_id: int) -> dict[str, Any]:
+        """What the search would play in the caller's seat at their pending decision (``hints.py``), stored
+        and told to both seats (the opponent learns only that a hint was asked, and when). Asked again at
+        the same decision, the same hint, counted once. Refused with nothing changed when hints are off in
+        the game, the decision is not the caller's, the seat has used its hints (409) or the account asked
+        too often (429). The search runs outside the game's lock; a hint the game has moved past meanwhile
+        (its player acted) is dropped (409). Call without the lock."""
+        desk = self.hint_desk
+        with self.lock(game_id):
+            m = self.meta(s, game_id)
+            if m is None:
+                raise ApiError(404, msg("no game {id}", id=game_id))
+            seat = m.seat_of(account_id)
+            if seat is None:
+                raise ApiError(403, msg("you do not play in game {id}", id=game_id))
+            g, seq = self._hint_decision(s, m, seat)
+            given = desk.at(game_id, seq)
+            if given is not None:
+                return self.hint_json(m, g, given)
+            if desk.left(game_id, seat) == 0:
+                raise ApiError(409, msg("you have had the {n} hints a player may ask for in one game",
+                                        n=desk.per_game))
+            keys = {"account": str(account_id)}
+            wait, at = desk.throttle.take(keys)
+            if wait > 0:
+                raise ApiError(429, msg("too many hints: wait {seconds} s before asking for another",
+                                        seconds=max(1, round(wait))), headers={"Retry-After": str(max(1, round(wait)))})
+            copy, seed = g.clone(private=True), hint_seed(m.seed, seat, seq)
+        s.rollback()  # no transaction held open while searching
+        try:
+            action, estimate = search_hint(copy, seat, seed, desk.iterations)
+            with self.lock(game_id):
+                m = self.meta(s, game_id)
+                if m is None or m.status != "playing" or self.seq.get(game_id) != seq:
+                    raise ApiError(409, msg("the game moved on while the computer was thinking; nothing was "
+                                            "stored (ask again at your next decision)"))
+                g = self.game(s, m)
+                given = desk.at(game_id, seq)  # the same question asked twice at once: the first answer stands
+                if given is None:
+                    given = Hint(seat, seq, action, estimate)
+                    with self.journal.writer:
+                        desk.store(s, game_id, given)
+                    self._invalidate(game_id)
+                    self._notify(game_id, g)
+                return self.hint_json(m, g, given)
+        except Exception:
+            desk.throttle.give_back(keys, at)
+            raise
 
     # -- the AI seats -------------------------------------------------------------------------------
     def _ai_to_move(self, m: Meta) -> str | None:

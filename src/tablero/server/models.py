@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, false, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from tablero.core.registry import DEFAULT_GAME
@@ -80,6 +80,12 @@ class GameRow(Base):
     agent_b: Mapped[str | None] = mapped_column(String(16))
     status: Mapped[str] = mapped_column(String(8))  # open | playing | over | canceled (a challenge withdrawn)
     winner: Mapped[str | None] = mapped_column(String(4))
+    # migration 0005: whether the players may ask for hints (a challenge: its creator's wish until it is
+    # accepted, then whether both agreed; a game against the computer: always), and each seat's stops (the
+    # response windows the table stops at for it: always, chain or never; null: the default, chain)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    stops_a: Mapped[str | None] = mapped_column(String(8))
+    stops_b: Mapped[str | None] = mapped_column(String(8))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
 
@@ -92,4 +98,19 @@ class ActionRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     seq: Mapped[int] = mapped_column(primary_key=True)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class HintRow(Base):
+    """A hint a player asked for (migration 0005): what the search would play in their seat at the decision
+    after ``seq`` actions, and its estimate of the seat's chance to win (0 to 1). One per decision: the
+    decision after ``seq`` actions is one seat's."""
+
+    __tablename__ = "game_hints"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(primary_key=True)
+    seat: Mapped[str] = mapped_column(String(1))
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    estimate: Mapped[float] = mapped_column(Float)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)

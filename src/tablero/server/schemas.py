@@ -4,7 +4,7 @@ malformed or wrongly typed one gets 422 naming the field) and the OpenAPI page d
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -132,10 +132,35 @@ class GameIn(BaseModel):
     options: dict[Annotated[str, Field(max_length=64)], bool | int | str] = Field(
         default_factory=dict, max_length=16, description=(
             "engine options (house rules) by public name (GET /api/catalog lists each game's); none by default"))
+    hints: bool = Field(default=False, description=(
+        "for a challenge: whether you agree to hints (POST /api/games/{id}/hint); they are on only if the "
+        "player who accepts agrees too. Against the computer hints are always allowed"))
 
 
 class JoinIn(BaseModel):
     deck: str = Field(max_length=64)
+    hints: bool = Field(default=False, description=(
+        "whether you agree to hints; they are on only if the challenge's creator agreed too (the lobby's "
+        "`hints`)"))
+
+
+class StopsIn(BaseModel):
+    mode: Literal["always", "chain", "never"] = Field(description=(
+        "the response windows the table stops at for you: `always`, `chain` (only with something on the chain "
+        "or stack; the default) or `never`; a window not stopped at is passed for you"))
+
+
+class HintOut(BaseModel):
+    """What the computer would play in your seat at your pending decision (POST /api/games/{id}/hint)."""
+
+    seat: str
+    seq: int = Field(description="the decision it answers: the one after `seq` actions")
+    action: dict[str, Any] = Field(description="one of your legal actions, as `legal_actions` lists it")
+    estimate: float = Field(description="the search's estimate of your chance to win, 0 to 1, if you take it")
+    label: dict[str, str] = Field(description="the action in words, by language, as `labels` words it")
+    source: str | None = Field(default=None, description="the ref of the board's place it starts from")
+    targets: list[str] = Field(default_factory=list, description="the refs of the places it goes to, in order")
+    left: int = Field(description="hints you may still ask for in this game")
 
 
 class ActionIn(BaseModel):
@@ -193,3 +218,13 @@ class EnvelopeOut(BaseModel):
     board: dict[str, Any] | None = Field(default=None, description=(
         "with `?board=LANG`: the game's board as the caller sees it, in that language (the shared board schema, "
         "docs/server.md): sides with counters and regions of card faces, the shared regions, the prompt"))
+    hints: list[dict[str, Any]] = Field(default_factory=list, description=(
+        "the hints asked so far, `{seat, seq}`: who asked at which decision; the caller's own (and, in a replay, "
+        "everyone's) also with the `action` and `estimate` it gave"))
+    hints_allowed: bool = Field(default=False, description=(
+        "whether the caller may ask for hints in this game (POST /api/games/{id}/hint)"))
+    hints_left: int = Field(default=0, description="hints the caller may still ask for in this game")
+    stops: str | None = Field(default=None, description=(
+        "the caller's stops (`always`, `chain`, `never`; PUT /api/games/{id}/stops); null for a spectator"))
+    windows: bool = Field(default=False, description=(
+        "whether the game has response windows at all: stops mean something only where it has"))

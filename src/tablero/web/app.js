@@ -3,6 +3,8 @@ import { api, ApiError, gameSocket, setSession, token, username } from "./api.js
 import { lang, languages, setLang, t } from "./i18n.js";
 import { renderGame, resetLog } from "./board.js";
 import { deckBuilderView } from "./decks.js";
+import { hintControl } from "./hint.js";
+import { stopsControl } from "./stops.js";
 
 const app = document.getElementById("app");
 const pools = {}; // game -> {id -> card} (GET /api/cards?game=), each loaded once per session
@@ -71,6 +73,11 @@ export function cardInfo(id) {
   return { ...c, name: said.name || c.name, text: said.text || c.text, flavor: said.flavor || c.flavor };
 }
 
+/** ``text`` with its ``{field}``s filled from ``fields`` (a browser word with a number or a name in it). */
+export function fill(text, fields) {
+  return text.replace(/\{(\w+)\}/g, (whole, k) => (fields[k] === undefined ? whole : String(fields[k])));
+}
+
 function showError(e) {
   const box = el("p", { class: "error", role: "alert" },
     `${t("error")}: ${e.message}` + (e.rule ? ` (${e.rule})` : ""));
@@ -137,21 +144,14 @@ async function lobbyView() {
       location.hash = `#/game/${g.id}`;
     } catch (e) { showError(e); }
   }
-  const status = (s) => t(s === "open" ? "openStatus" : s);
-  const rows = (list) => list.map((g) => el("li", { "data-game": g.game },
-    `#${g.id} · ${table.length > 1 ? `${titles[g.game] || g.game} · ` : ""}${g.players.A || "?"} – ${g.players.B || "?"}`
-      + ` · ${status(g.status)}${g.winner ? ` · ${g.winner}` : ""}`,
-    g.status === "open" && g.seat === null && g.game === game  // a challenge of the game the lobby plays
-      ? el("button", { class: "join", onclick: async () => {
-          try { await api("POST", `/api/games/${g.id}/join`, { deck: mine.value }); location.hash = `#/game/${g.id}`; }
-          catch (e) { showError(e); } } }, t("join"))
-      : el("a", { href: `#/game/${g.id}`, class: "open-game" }, t("open")),
-    g.status === "over" ? el("a", { href: `#/replay/${g.id}` }, t("replay")) : "",
-    g.status === "open" && g.seat === "A"  // your own challenge, before anyone accepts it
-      ? el("button", { class: "withdraw", onclick: async () => {
-          try { await api("DELETE", `/api/games/${g.id}`); route(); } catch (e) { showError(e); } } }, t("withdraw"))
-      : ""));
-  const list = el("ul", { id: "games", "aria-live": "polite" }, rows(games_));
+  const rows = (list) => list.map((g) => gameRow(g, table.length > 1 ? titles[g.game] || g.game : null, {
+    join: g.status === "open" && g.seat === null && g.game === game, // a challenge of the game the lobby plays
+    onjoin: async () => {
+      try { await api("POST", `/api/games/${g.id}/join`, { deck: mine.value }); location.hash = `#/game/${g.id}`; }
+      catch (e) { showError(e); } },
+    onwithdraw: async () => { try { await api("DELETE", `/api/games/${g.id}`); route(); } catch (e) { showError(e); } },
+  }));
+  const list = el("ul", { id: "games", class: "games", "aria-live": "polite" }, rows(games_));
   // the lobby stays live: new challenges, accepted ones and finished games appear without a reload
   let shown = JSON.stringify(games_);
   const refresh = setInterval(async () => {
@@ -164,7 +164,7 @@ async function lobbyView() {
     } catch { /* a dropped connection: the next tick tries again */ }
   }, LOBBY_REFRESH_MS);
   cleanup = () => clearInterval(refresh);
-  app.replaceChildren(
+  app.replaceChildren(el("h1", { class: "page-title" }, t("lobby")),
     el("section", { class: "card-panel" },
       el("h2", {}, t("playComputer")), choice,
       el("label", { for: "my-deck" }, t("deck")), mine,
@@ -175,6 +175,27 @@ async function lobbyView() {
         el("button", { id: "challenge", onclick: () => start("open") }, t("challenge")),
         el("a", { id: "to-decks", href: "#/decks" }, t("decks")))),
     el("section", { class: "card-panel" }, el("h2", {}, t("yourGames")), list));
+}
+
+/** One game of the lobby's list: what it is (its players, where it stands, who won, by name) and, apart from
+ *  it and from each other, what can be done with it, each named with the game it acts on. */
+function gameRow(g, title, { join, onjoin, onwithdraw }) {
+  const status = t(g.status === "open" ? "openStatus" : g.status);
+  const result = !g.winner ? ""
+    : g.winner === "draw" ? ` · ${t("drawResult")}` : ` · ${t("winner")}: ${g.players[g.winner] || g.winner}`;
+  const links = [
+    join ? el("button", { type: "button", class: "join", "aria-label": fill(t("joinGame"), { id: g.id }), onclick: onjoin }, t("join"))
+      : el("a", { href: `#/game/${g.id}`, class: "open-game", "aria-label": fill(t("openGame"), { id: g.id }) }, t("open")),
+    g.status === "over" ? el("a", { href: `#/replay/${g.id}`, class: "replay",
+                                    "aria-label": fill(t("replayOf"), { id: g.id }) }, t("replay")) : null,
+    g.status === "open" && g.seat === "A" // your own challenge, before anyone accepts it
+      ? el("button", { type: "button", class: "withdraw", "aria-label": fill(t("withdrawGame"), { id: g.id }),
+                       onclick: onwithdraw }, t("withdraw")) : null,
+  ].filter(Boolean);
+  return el("li", { "data-game": g.game, "data-id": g.id },
+    el("span", { class: "game-summary" },
+      `#${g.id} · ${title ? `${title} · ` : ""}${g.players.A || "?"} – ${g.players.B || "?"} · ${status}${result}`),
+    " ", el("span", { class: "game-links" }, links.flatMap((x, i) => (i ? [" ", x] : [x]))));
 }
 
 async function gameView(id) {
@@ -193,9 +214,19 @@ async function gameView(id) {
     if (drawn && (env.seq < drawn.seq || text === drawn.text)) return;
     drawn = { seq: env.seq, text };
     if (env.board && env.board.viewer) me = env.board.viewer;
-    renderGame(root, env, { me, card: cardInfo, act, widgets,
+    renderGame(root, env, { me, card: cardInfo, act, widgets, tools,
                             concede: (action) => confirm(t("confirmSurrender")) && act(action) });
   };
+  // the right-hand column's tools: the hint (its places lit on the board) and the stops
+  const lightHint = (hint) => {
+    for (const ref of [hint.source, ...(hint.targets || [])].filter(Boolean)) {
+      root.querySelectorAll(`[data-ref="${CSS.escape(ref)}"]`).forEach((n) => n.classList.add("hinted"));
+    }
+  };
+  const tools = [
+    (box, env) => box.append(hintControl({ env, gameId: id, api, lang, t, onHint: lightHint })),
+    (box, env) => box.append(stopsControl({ env, gameId: id, api, t, lang, onChange: draw })),
+  ];
   const board = `board=${encodeURIComponent(lang)}`; // the board comes drawn in the table's language
   // the reply is the envelope after the action: drawn at once, also while the socket is reconnecting
   const act = async (action) => {
@@ -249,17 +280,20 @@ async function replayView(id) {
       await usePool(env.game);
       const widgets = await widgetsOf(env.game);
       renderGame(board, env, { me, card: cardInfo, act: () => {}, concede: () => {}, replay: true, widgets });
-      counter.textContent = `${env.seq} / ${steps}`;
+      counter.value = `${env.seq} / ${steps}`;
+      controls.dataset.step = env.seq;
+      controls.dataset.steps = steps;
     } catch (e) { showError(e); }
   };
-  const counter = el("span", { id: "step" }, "");
-  const controls = el("div", { class: "row replay-controls", role: "toolbar" },
-    el("button", { id: "replay-first", onclick: () => go(0) }, `« ${t("first")}`),
-    el("button", { id: "replay-prev", onclick: () => go(want - 1) }, `◀ ${t("prev")}`),
-    counter,
-    el("button", { id: "replay-next", onclick: () => go(want + 1) }, `${t("next")} ▶`),
-    el("button", { id: "replay-last", onclick: () => go(steps) }, `${t("last")} »`));
-  app.replaceChildren(controls, board);
+  // the step is shown once, in the board's status line; this holds it for scripts (not shown, not read out)
+  const counter = el("output", { id: "step", hidden: true }, "");
+  const controls = el("div", { class: "row replay-controls", id: "replay-controls", role: "toolbar",
+                               "aria-label": t("replayControls") },
+    el("button", { type: "button", id: "replay-first", onclick: () => go(0) }, `« ${t("first")}`),
+    el("button", { type: "button", id: "replay-prev", onclick: () => go(want - 1) }, `◀ ${t("prev")}`),
+    el("button", { type: "button", id: "replay-next", onclick: () => go(want + 1) }, `${t("next")} ▶`),
+    el("button", { type: "button", id: "replay-last", onclick: () => go(steps) }, `${t("last")} »`), counter);
+  app.replaceChildren(el("h1", { class: "page-title" }, fill(t("replayOf"), { id })), controls, board);
   const keys = (ev) => {
     if (ev.key === "ArrowRight") go(want + 1);
     if (ev.key === "ArrowLeft") go(want - 1);

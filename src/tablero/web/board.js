@@ -1,63 +1,81 @@
 // Any game's board, drawn from the one board schema the server sends (`env.board`, core/board.py): sides
 // with counters and regions (slots, rows, piles, stacks) of card faces, the shared regions, the table's
 // status lines. The board comes in the player's words; this holds no word of any game. A player acts by
-// choosing a place that starts an action (a card in hand, a zone) and then one of the places that light up;
-// every legal action is also listed as a button, so the whole game can be played from the keyboard. Where an
-// action starts and goes comes with its label (`source`, `targets`): only what legal_actions offers can be
-// chosen.
+// choosing a place that starts an action (a card in hand, a zone) and then one of the places that light up —
+// by clicking one then the other, or by dragging the card onto the place; every legal action is also listed
+// as a button, so the whole game can be played from the keyboard. Where an action starts and goes comes with
+// its label (`source`, `targets`): only what legal_actions offers can be chosen.
+//
+// The page is one screen: the board on the left (the opponent's field, what both share, your field and your
+// hand), and on the right the decision (its question, the actions), the card looked at and the log. On a
+// phone the opponent's field folds to a strip that opens on tap. Cards are drawn as cards (cards.js), move
+// between redraws (motion.js), can be looked at closely (closer.js) and dragged (drag.js).
 import { describeGroup } from "./actions.js";
 import { lang, t } from "./i18n.js";
 import { el } from "./app.js";
+import { cardBack, cardFace, keywordChip, numberNode, numbersText, statesOf } from "./cards.js";
+import { icon, iconName, svgNode } from "./icons.js";
+import { arrowHead, arrowPath, capture, play } from "./motion.js";
+import { attachDrag } from "./drag.js";
+import { attachCloser, hideCloser } from "./closer.js";
 
 const GROUP_MIN = 3; // a place that starts this many actions or more is listed once, as a group
+const HAND = "hand"; // the schema's id of a side's hand (core/board.py): drawn as a fan of cards, or backs
+const MAX_BACKS = 12; // a hidden hand draws at most this many backs (its count is said in words)
 let selected = null; // the chosen source ref, kept across redraws of one decision
 let picked = []; // the targets chosen so far after it (an action with several targets takes them in order)
 let lastSeq = -1;
 let logEvents = []; // what happened since this page opened the game, from each envelope's events
+let rivalOpen = false; // the opponent's field unfolded (a phone folds it to a strip)
 
 let detail = null; // the card last pointed at or focused: its full text stays in the panel across redraws
 
-export function resetLog() { logEvents = []; lastSeq = -1; detail = null; }
+export function resetLog() { logEvents = []; lastSeq = -1; detail = null; rivalOpen = false; }
 
-/** A face's numbers as one line: "F2 R1/3 ♥1", "ATK 3 Health 1/2" (a one-letter label sticks). */
-function numbers(list) {
-  return (list || []).map((n) => {
-    const v = n.base !== undefined && n.base !== null ? `${n.value}/${n.base}` : `${n.value}`;
-    return n.label.length === 1 ? `${n.label}${v}` : `${n.label} ${v}`;
-  }).join(" ");
+/** What a redraw draws into: the faces by their stable keys (a card id and its copy's number), for the
+ *  motion between redraws and the large view of a card. */
+function newIndex(board) {
+  return { board, faces: new Map(), seen: new Map() };
 }
 
-/** What is inside a place or a card: name, kind, numbers, tags, tokens and the cards under it. */
-function faceBody(f) {
-  if (f.face_down) return [el("span", { class: "name face-down" }, t("faceDown"))];
-  const body = [el("span", { class: "name" }, f.owner ? `${f.name} (${f.owner})` : f.name)];
-  if (f.kind) body.push(el("span", { class: "meta" }, f.cost !== undefined ? `${f.kind} · ${f.cost}` : f.kind));
-  if (f.numbers) body.push(el("span", { class: "stats" }, numbers(f.numbers)));
-  for (const tag of f.tags || []) body.push(el("span", { class: "tag" }, tag));
-  for (const tok of f.tokens || []) body.push(el("span", { class: "token" }, `${tok.name} ${tok.count ?? 1}`));
-  for (const a of f.attachments || []) {
-    body.push(el("span", { class: "under", tabindex: "0", "data-card": a.card || null }, `↳ ${a.name || t("faceDown")}`));
-  }
-  return body;
+/** A face's stable key (its card id and which copy of it, in board order), the face remembered by it; null
+ *  for a face without a card id (face down). */
+function keyOf(f, ix, seat, more = {}) {
+  if (!f.card) return null;
+  const n = ix.seen.get(f.card) || 0;
+  ix.seen.set(f.card, n + 1);
+  const key = `${f.card}#${n}`;
+  ix.faces.set(key, { face: f, seat, ...more });
+  return key;
+}
+
+/** A face wrapped in its keyed holder (what moves between redraws). */
+function holder(f, ix, seat, { inHand = false, copies = 1 } = {}) {
+  return el("span", { class: `holder${f.exhausted ? " exhausted" : ""}`, "data-key": keyOf(f, ix, seat, { inHand }) },
+    cardFace(f, { copies }));
 }
 
 /** One card that can be clicked (a hand card, a card in a pile its owner picks from). */
-function faceButton(f, extra = "") {
-  return el("button", { type: "button", class: `zone card ${f.exhausted ? "exhausted" : ""} ${extra}`,
-                        "data-ref": f.ref || null, "data-card": f.card || null }, ...faceBody(f));
+function faceButton(f, ix, seat, { extra = "", inHand = false, copies = 1 } = {}) {
+  return el("button", { type: "button", class: `zone piece ${f.exhausted ? "exhausted" : ""} ${extra}`,
+                        "data-ref": f.ref || null, "data-card": f.card || null,
+                        "aria-label": f.face_down ? t("faceDown") : null },
+    holder(f, ix, seat, { inHand, copies }));
 }
 
 /** A fixed place: its label and its card, or empty. */
-function slotCell(s) {
+function slotCell(s, ix, seat) {
   const f = s.face;
-  const body = f ? faceBody(f) : [];
-  for (const tok of s.tokens || []) body.push(el("span", { class: "token" }, `${tok.name} ${tok.count ?? 1}`));
   const name = f && !f.face_down ? f.name : "";
   return el("button", { type: "button", class: `zone slot ${f ? "full" : "empty"} ${f && f.exhausted ? "exhausted" : ""}`,
                         "data-ref": s.ref || null, "data-card": f && f.card ? f.card : null,
                         "aria-label": `${s.ref || s.label || ""}${name ? ": " + name : ""}` },
-    s.label ? el("span", { class: "zone-id" }, s.label) : "", ...body);
+    s.label ? el("span", { class: "zone-id" }, s.label) : "",
+    f ? holder(f, ix, seat) : el("span", { class: "slot-space", "aria-hidden": "true" }),
+    (s.tokens || []).length ? el("span", { class: "slot-tokens" }, s.tokens.map(token)) : "");
 }
+
+const token = (tok) => el("span", { class: "token" }, `${tok.name} ${tok.count ?? 1}`);
 
 /** Each face once, with its copies: [[face, count], ...] in first-seen order (a pile of same cards). */
 function countOf(faces) {
@@ -70,34 +88,65 @@ function countOf(faces) {
   return [...m.values()];
 }
 
-const countWords = (r) => `${r.label}: ${r.count ?? (r.faces || []).length}`;
+const countOfRegion = (r) => r.count ?? (r.faces || []).length;
+const countWords = (r) => `${r.label}: ${countOfRegion(r)}`;
 
-/** A pile seen from the top: its count, and the cards the viewer may see in a list that opens (the ones an
- *  action starts from as buttons). */
-function pile(r) {
+/** A pile seen from the top: a small card (its top one, or a back) and its count; the cards the viewer may
+ *  see in a list that opens (the ones an action starts from as buttons). */
+function pile(r, ix, seat) {
   const faces = r.faces || [];
-  const n = r.count ?? faces.length;
-  if (r.hidden) return el("span", { class: "pile", "data-region": r.id }, countWords(r));
+  const n = countOfRegion(r);
+  const key = `${seat}:${r.id}`;
+  if (r.hidden || (!faces.length && n)) {
+    return el("span", { class: "pile closed-pile", "data-region": r.id, "data-pile": key, "data-count": n, "data-hidden": r.hidden ? "" : null },
+      el("span", { class: "pile-card" }, n ? cardBack("mini") : el("span", { class: "card mini empty-pile" })),
+      el("span", { class: "pile-name" }, `${r.label}:`), ` ${n}`);
+  }
   const acting = faces.some((f) => f.ref);
+  const top = !r.unordered && faces.length ? faces[faces.length - 1] : null;
   const list = acting
-    ? el("div", {}, countOf(faces).map(([f, k]) => faceButton({ ...f, name: k > 1 ? `${f.name} ×${k}` : f.name }, "in-pile")))
-    : el("ul", {}, faces.map((f) => el("li", { tabindex: "0", "data-card": f.card || null }, f.name || t("faceDown"))));
-  return el("details", { class: "pile", "data-region": r.id }, el("summary", {}, `${r.label} (${n})`), list);
+    ? el("div", { class: "pile-list" }, countOf(faces).map(([f, k]) => faceButton(f, ix, seat, { extra: "in-pile", copies: k })))
+    : el("ul", { class: "pile-list" }, faces.map((f) => el("li", { tabindex: "0", "data-card": f.card || null,
+      "data-key": keyOf(f, ix, seat, { inPile: true }) }, f.name || t("faceDown")))); // keyed: a card going to the pile
+  const mini = top && !top.face_down ? cardFace(top) : n ? cardBack() : el("span", { class: "card empty-pile" });
+  mini.classList.add("mini");
+  return el("details", { class: `pile${r.unordered ? " unordered" : ""}`, "data-region": r.id, "data-pile": key, "data-count": n },
+    el("summary", {}, el("span", { class: "pile-card", "aria-hidden": "true" }, mini), el("span", { class: "pile-name" }, r.label),
+      ` (${n})`), list);
 }
 
-function region(r) {
-  if (r.kind === "pile") return pile(r);
+/** A hidden row (an opponent's hand): its count in words and that many backs. */
+function backs(r, seat) {
+  const n = countOfRegion(r);
+  const fan = el("span", { class: "backs", "aria-hidden": "true" });
+  for (let i = 0; i < Math.min(n, MAX_BACKS); i++) fan.append(cardBack());
+  fan.style.setProperty("--count", String(Math.min(n, MAX_BACKS)));
+  return el("div", { class: `region row hidden-row${r.id === HAND ? " hand" : ""}`, "data-region": r.id,
+                     "data-pile": `${seat}:${r.id}`, "data-count": n, "data-hidden": "", "data-backs": "" },
+    el("span", { class: "region-label" }, el("span", { class: "pile-name" }, `${r.label}:`), ` ${n}`), fan);
+}
+
+function regionLabel(r) {
+  return el("span", { class: "region-label" }, r.label,
+    (r.counters || []).length ? ` (${r.counters.map((n) => numbersText([n])).join(", ")})` : "");
+}
+
+function region(r, ix, seat) {
+  if (r.kind === "pile") return pile(r, ix, seat);
   if (r.kind === "stack") return stack(r);
-  const label = el("span", { class: "region-label" }, r.label,
-    r.counters ? ` (${r.counters.map((n) => numbers([n])).join(", ")})` : "");
+  if (r.hidden) return backs(r, seat);
+  const tokens = (r.tokens || []).length ? el("span", { class: "region-tokens" }, r.tokens.map(token)) : "";
   if (r.kind === "slots") {
-    const cells = el("div", { class: "cells" }, r.slots.map(slotCell));
-    cells.style.setProperty("--slots", String(r.slots.length)); // through the CSSOM: the policy forbids style=""
-    return el("div", { class: "region slots", "data-region": r.id }, label, cells);
+    return el("div", { class: "region slots", "data-region": r.id }, regionLabel(r),
+      el("div", { class: "cells" }, r.slots.map((s) => slotCell(s, ix, seat))), tokens);
   }
-  if (r.hidden) return el("span", { class: "pile", "data-region": r.id }, countWords(r));
-  return el("div", { class: "region row", "data-region": r.id, "aria-label": r.label }, label,
-    el("div", { class: "cells" }, (r.faces || []).map((f) => faceButton(f))));
+  const hand = r.id === HAND;
+  const cells = el("div", { class: "cells" }, (r.faces || []).length ? r.faces.map((f) => faceButton(f, ix, seat, { inHand: hand }))
+    : el("span", { class: "slot-space", "aria-hidden": "true" })); // an empty row keeps a card's room
+  cells.style.setProperty("--count", String((r.faces || []).length)); // through the CSSOM: the policy forbids style=""
+  return el("div", { class: `region row${hand ? " hand" : ""}`, "data-region": r.id, "aria-label": r.label,
+                     "data-pile": hand ? `${seat}:${r.id}` : null, "data-count": hand ? countOfRegion(r) : null },
+    regionLabel(r), cells, tokens);
 }
 
 /** Links in the order they were put on (the last resolves first). */
@@ -108,38 +157,100 @@ function stack(r) {
 }
 
 /** Whose side this is: "Tú · ana" below, "Rival · ai:greedy" above (a spectator sees the seats). */
-function owner(side, who, watching) {
+function ownerWords(side, who, watching) {
   const role = watching ? side.label : side.you ? t("you") : t("rival");
-  return el("strong", { class: "owner", "data-seat": side.seat }, who ? `${role} · ${who}` : role);
+  return who ? `${role} · ${who}` : role;
 }
 
-function counter(n) {
+function counter(n, seat) {
   const text = `${n.label}: ${n.base !== undefined && n.base !== null ? `${n.value}/${n.base}` : n.value}`;
-  return n.ref ? el("button", { type: "button", class: "zone counter", "data-ref": n.ref }, text)
-    : el("span", { class: "counter" }, text);
+  const pic = iconName(n);
+  const attrs = { "data-counter": `${seat}:${n.label}`, "data-value": String(n.value) };
+  const body = [pic ? icon(pic) : "", el("span", { class: pic ? "c-label pictured" : "c-label" }, `${n.label}: `),
+    el("span", { class: "c-value" }, text.slice(n.label.length + 2))];
+  return n.ref ? el("button", { type: "button", class: "zone counter", "data-ref": n.ref, ...attrs }, ...body)
+    : el("span", { class: "counter", ...attrs }, ...body);
 }
 
-function field(side, who, watching) {
-  const piles = side.regions.filter((r) => r.kind === "pile" || r.hidden);
-  const laid = side.regions.filter((r) => !(r.kind === "pile" || r.hidden));
-  const info = el("div", { class: "info" }, owner(side, who, watching), side.subtitle ? el("span", {}, side.subtitle) : "",
-    ...(side.counters || []).map(counter), ...piles.map(region));
-  const notes = (side.notes || []).map((n) => el("p", { class: "note" }, n));
-  return el("div", { class: `field ${side.you ? "mine" : "theirs"}`, "data-seat": side.seat },
-    info, el("div", { class: "regions" }, laid.map(region)), ...notes);
+const laidOut = (r) => !(r.kind === "pile" || r.hidden) && !(r.kind === "row" && r.id === HAND);
+const slotsOf = (r) => (r.kind === "slots" ? r.slots.length : (r.faces || []).length || 1);
+
+/** How many cards a side lays in a line, and in how many trays (the cards' size follows from them: the
+ *  fields of both sides take the larger, so that their cards are drawn alike). */
+function breadth(side) {
+  const laid = side.regions.filter(laidOut);
+  return { n: Math.max(1, laid.reduce((k, r) => k + slotsOf(r), 0)), groups: Math.max(1, laid.length) };
 }
 
-/** The card's whole text: its face on the board (kind, numbers) and the pool's words (text, flavour). */
+const PHONE_LINE = 6; // the cards a phone lays in a line (style.css sizes them so)
+
+/** The order a phone lays a side's trays in, as few lines of PHONE_LINE cards as it can (the larger trays
+ *  first, each put in the first line it fits: first fit decreasing); the order is used by style.css only on
+ *  a narrow screen, where the trays wrap. */
+function phoneLines(laid, nodes) {
+  const lines = [];
+  const order = laid.map((r, i) => [slotsOf(r), i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [size, i] of order) {
+    let line = lines.findIndex((l) => l.room >= size);
+    if (line < 0) { lines.push({ room: PHONE_LINE, items: [] }); line = lines.length - 1; }
+    lines[line].room -= size;
+    lines[line].items.push(i);
+  }
+  // within a line the trays keep the board's order
+  lines.forEach((l, k) => l.items.sort((a, b) => a - b).forEach((i, j) => nodes[i].style.setProperty("--order", String(k * 100 + j))));
+}
+
+function field(side, who, watching, ix, size) {
+  const piles = side.regions.filter((r) => r.kind === "pile");
+  const hidden = side.regions.filter((r) => r.kind !== "pile" && r.hidden);
+  const laid = side.regions.filter(laidOut);
+  const hand = side.regions.find((r) => r.kind === "row" && r.id === HAND && !r.hidden);
+  const regionsId = `regions-${side.seat}`;
+  const onField = laid.reduce((k, r) => k + (r.slots || []).filter((s) => s.face).length
+    + (r.kind === "slots" ? 0 : (r.faces || []).length), 0);
+  const toggle = side.you ? "" : el("button", { type: "button", class: "rival-toggle", "aria-expanded": rivalOpen ? "true" : "false",
+    "aria-controls": regionsId, "aria-label": ownerWords(side, who, watching) },
+  icon("card"), el("span", { "aria-hidden": "true" }, String(onField)), icon("chevron", "chev"));
+  const info = el("div", { class: "info" },
+    el("strong", { class: "owner", "data-seat": side.seat }, ownerWords(side, who, watching)),
+    side.subtitle ? el("span", { class: "subtitle" }, side.subtitle) : "",
+    el("span", { class: "counters" }, (side.counters || []).map((n) => counter(n, side.seat))),
+    hidden.length ? el("span", { class: "hands" }, hidden.map((r) => region(r, ix, side.seat))) : "",
+    el("span", { class: "piles" }, piles.map((r) => region(r, ix, side.seat))),
+    (side.notes || []).map((n) => el("span", { class: "note" }, n)), toggle);
+  const regions = el("div", { class: "regions", id: regionsId }, laid.map((r) => region(r, ix, side.seat)));
+  phoneLines(laid, [...regions.children]);
+  const node = el("div", { class: `field ${side.you ? "mine" : "theirs"}${side.active ? " active" : ""}${!side.you && rivalOpen ? " open" : ""}`,
+                           "data-seat": side.seat }, info, regions, hand ? region(hand, ix, side.seat) : "");
+  node.style.setProperty("--n", String(size.n)); // through the CSSOM: the policy forbids style=""
+  node.style.setProperty("--groups", String(size.groups));
+  if (toggle) {
+    toggle.addEventListener("click", () => {
+      rivalOpen = !rivalOpen;
+      node.classList.toggle("open", rivalOpen);
+      toggle.setAttribute("aria-expanded", rivalOpen ? "true" : "false");
+    });
+  }
+  return node;
+}
+
+/** The card's whole text in the panel: its face on the board (kind, numbers, states), each keyword as a chip
+ *  that explains itself, and the pool's words (text, flavour). Only a card on the board now is shown: one
+ *  that has left it (played from the hand, a replay's other step) clears the panel. */
 function fillDetail(panel, card, faces) {
   const f = detail ? faces.get(detail) : null;
-  const c = detail ? card(detail) : null;
-  if (!f && !c) {
+  if (!f) {
+    detail = null;
     panel.replaceChildren(el("h3", {}, t("cardDetail")), el("p", { class: "hint" }, t("detailHint")));
     return;
   }
-  const meta = f ? [f.kind, numbers(f.numbers), ...(f.tags || [])].filter(Boolean).join(" · ") : "";
-  panel.replaceChildren(el("h3", { class: "name" }, (c && c.name) || (f && f.name) || detail),
-    el("p", { class: "meta" }, meta), el("p", { class: "text" }, (c && c.text) || (f && f.text) || ""),
+  const c = card(detail);
+  const meta = [f.kind, numbersText(f.numbers), ...statesOf(f)].filter(Boolean).join(" · ");
+  panel.replaceChildren(el("h3", { class: "name" }, (c && c.name) || f.name || detail),
+    el("p", { class: "meta" }, meta),
+    (f.numbers || []).length ? el("p", { class: "stats", "aria-hidden": "true" }, f.numbers.map((n) => numberNode(n))) : "",
+    (f.keywords || []).length ? el("p", { class: "kw-chips" }, f.keywords.map(keywordChip)) : "",
+    el("p", { class: "text" }, (c && c.text) || f.text || ""),
     c && c.flavor ? el("p", { class: "flavor" }, c.flavor) : "");
 }
 
@@ -155,9 +266,11 @@ function allFaces(board) {
 
 function statusText(env, board, me, mine, replay) {
   const held = !replay && env.rules && env.rules.note && !env.pending; // stopped: see the note below
-  if (env.winner) return env.winner === "draw" ? t("draw") : env.winner === me ? t("won") : t("lost");
+  const result = env.winner ? (env.winner === "draw" ? t("draw") : env.winner === me ? t("won") : t("lost")) : "";
+  // a replay always says its step (the only place it is shown), and at the end the result too
+  if (replay) return `${t("replay")} · ${t("step")} ${env.seq} / ${env.steps}${result ? ` · ${result}` : ""}`;
+  if (result) return result;
   if (held) return t("heldStatus");
-  if (replay) return `${t("replay")} · ${t("step")} ${env.seq} / ${env.steps}`;
   return mine ? t("yourMove") : (board.prompt && board.prompt.secret ? t("secretWait") : t("waiting"));
 }
 
@@ -169,7 +282,64 @@ function drawWidgets(root, board, env, widgets) {
   }
 }
 
-export function renderGame(root, env, { me, card = () => null, act, concede, replay = false, widgets = [] }) {
+/** The attacks under way (strikes whose targets are the board's marked places) as arrows over the board. */
+function drawArrows(root, board) {
+  const area = root.querySelector(".table");
+  if (!area) return;
+  area.querySelector(":scope > svg.arrows")?.remove();
+  const marked = new Set(board.marked || []);
+  const strikes = (board.strikes || []).filter((s) => (s.targets || []).length && s.targets.every((x) => marked.has(x)));
+  if (!strikes.length) return;
+  const base = area.getBoundingClientRect();
+  const svg = svgNode("svg", { class: "arrows", "aria-hidden": "true", width: area.scrollWidth, height: area.scrollHeight });
+  const at = (r) => ({ left: r.left - base.left + area.scrollLeft, top: r.top - base.top + area.scrollTop, width: r.width, height: r.height });
+  for (const s of strikes) {
+    const src = root.querySelector(`[data-ref="${CSS.escape(s.source)}"]`);
+    const from = src && src.getBoundingClientRect();
+    if (!from || !from.width) continue;
+    for (const ref of s.targets) {
+      const node = root.querySelector(`[data-ref="${CSS.escape(ref)}"]`);
+      const to = node && node.getBoundingClientRect();
+      if (!to || !to.width) continue;
+      const p = arrowPath(at(from), at(to));
+      svg.append(svgNode("path", { d: p.d, class: "arrow" }), svgNode("path", { d: arrowHead(p), class: "arrow-head" }));
+    }
+  }
+  if (svg.childNodes.length) area.append(svg);
+}
+
+// an open pile lies over the board: a click anywhere else closes it
+document.addEventListener("pointerdown", (ev) => {
+  for (const open of document.querySelectorAll(".game-table details.pile[open]")) {
+    if (!open.contains(ev.target) && !open.querySelector(".target")) open.removeAttribute("open");
+  }
+});
+
+/** Shrink the cards until the board fits its area (the sizes style.css gives them are a good guess: a board
+ *  with more lines of text than most is drawn a little smaller). On a phone the page scrolls instead. */
+function fit(root) {
+  const area = root.querySelector(".table");
+  const board = area && area.querySelector(".board");
+  const field = board && board.querySelector(".field");
+  if (!field) return;
+  board.style.setProperty("--fit", "1");
+  const rows = Number(board.style.getPropertyValue("--rows")) || 3.3;
+  for (let i = 0; i < 3; i++) {
+    const over = area.scrollHeight - area.clientHeight;
+    if (over <= 1) return;
+    const w = parseFloat(getComputedStyle(field).getPropertyValue("--card-w"));
+    const f = Number(board.style.getPropertyValue("--fit")) || 1;
+    if (!w) return;
+    board.style.setProperty("--fit", String(Math.max(0.5, f * (w - over / (rows * 1.4) - 1) / w)));
+  }
+}
+
+let arrowsFor = null; // the root and board whose arrows (and size) follow the window's size
+addEventListener("resize", () => {
+  if (arrowsFor && arrowsFor.root.isConnected) { fit(arrowsFor.root); drawArrows(arrowsFor.root, arrowsFor.board); }
+});
+
+export function renderGame(root, env, { me, card = () => null, act, concede, replay = false, widgets = [], tools = [] }) {
   if (replay) logEvents = env.events || [];
   else if (env.seq !== lastSeq) {
     selected = null;
@@ -200,15 +370,29 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
   const follows = (a) => picked.every((ref, i) => targetsOf(a)[i] === ref);
   const candidates = selected ? (bySource.get(selected) || []).filter(follows) : legal;
   const targets = new Set(selected ? candidates.map((a) => targetsOf(a)[picked.length]).filter(Boolean) : []);
-  const redraw = () => renderGame(root, env, { me, card, act, concede, widgets });
+  const redraw = () => renderGame(root, env, { me, card, act, concede, widgets, tools });
 
+  const before = capture(root); // where every card is, before the redraw (motion.js)
+  const ix = newIndex(board);
   const faces = allFaces(board);
   const panel = el("aside", { class: "card-detail", id: "card-detail", "aria-live": "polite" });
   fillDetail(panel, card, faces);
   const players = env.players || {};
   const sides = board.sides.some((s) => s.you) ? [...board.sides.filter((s) => !s.you), ...board.sides.filter((s) => s.you)]
     : [...board.sides].reverse();
-  const table = el("div", { class: "board" }, sides.map((s) => field(s, players[s.seat], !me)));
+  // what both sides share (a chain while it resolves) and what is under way (a battle), between the fields
+  const shared = (board.center || []).map((r) => region(r, ix, ""));
+  const lines = (board.status || []).length
+    ? [el("div", { class: "table-status", id: "table-status", role: "status" }, board.status.map((s) => el("p", {}, s)))] : [];
+  const center = shared.length || lines.length ? el("div", { class: "center" }, ...shared, ...lines) : "";
+  const sizes = sides.map(breadth);
+  const size = { n: Math.max(...sizes.map((x) => x.n)), groups: Math.max(...sizes.map((x) => x.groups)) };
+  const fields = sides.map((s) => field(s, players[s.seat], !me, ix, size));
+  const table = el("div", { class: "board" }, fields.length > 1 ? [fields[0], center, ...fields.slice(1)] : [center, ...fields]);
+  // how many lines of cards the board stacks (a hand's cards are larger): the cards' height follows from it
+  const hands = board.sides.filter((s) => s.regions.some((r) => r.kind === "row" && r.id === HAND && !r.hidden)).length;
+  const centerLine = (board.center || []).some((r) => r.kind === "slots" || r.kind === "row") ? 1 : 0;
+  table.style.setProperty("--rows", String(sides.length + centerLine + 1.3 * hands));
   // the list: each legal action a button, except that the many actions of one source (twelve ways to call
   // an amalgam) are one button that chooses that source, as clicking it on the board would
   const listed = [];
@@ -224,9 +408,10 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
                                  onclick: () => { selected = s; picked = []; redraw(); } }, describeGroup(groupWords(a), many.length)));
     }
   }
-  const list = el("div", { class: "actions", "aria-label": t("actions") },
-    board.prompt && board.prompt.text && mine ? el("p", { class: "prompt" }, board.prompt.text) : "", listed,
-    selected ? el("button", { type: "button", class: "cancel", onclick: () => { selected = null; picked = []; redraw(); } }, t("cancel")) : "");
+  const prompt = board.prompt && board.prompt.text && mine ? el("p", { class: "prompt" }, board.prompt.text) : "";
+  const list = el("div", { class: `actions${listed.length || prompt ? "" : " idle"}`, role: "group", "aria-label": t("actions") }, prompt,
+    el("div", { class: "action-list" }, listed,
+      selected ? el("button", { type: "button", class: "cancel", onclick: () => { selected = null; picked = []; redraw(); } }, t("cancel")) : ""));
   // a game played under older rules says so, and when its record stops replaying under the current ones,
   // why (the server's note, in English): the board is the position reached, the winner the one recorded
   const rules = env.rules || {};
@@ -238,18 +423,23 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
     older ? el("span", { id: "rules-version" }, ` · ${t("rulesVersion")} ${rules.version} (${t("rulesCurrent")} ${rules.current})`) : "",
     env.winner || replay || !env.concede ? "" : el("button", { type: "button", id: "surrender", onclick: () => concede(env.concede) }, t("surrender")),
     env.winner && !replay && root.dataset.game ? el("a", { id: "open-replay", href: `#/replay/${root.dataset.game}` }, t("replay")) : "");
-  // what both sides share (a chain while it resolves) and what is under way (a battle), from the board
-  const shared = (board.center || []).map(region);
-  const lines = (board.status || []).length
-    ? [el("div", { class: "table-status", id: "table-status", role: "status" }, board.status.map((s) => el("p", {}, s)))] : [];
-  const log = el("details", { class: "log", open: true }, el("summary", {}, t("log")),
-    el("ol", { id: "log" }, logEvents.slice(-40).map((e) => el("li", {}, (e.text && (e.text[lang] || e.text.en)) || e.event))));
+  const log = el("section", { class: "log", "aria-label": t("log") }, el("h2", {}, t("log")),
+    el("ol", { id: "log", tabindex: "0", "aria-label": t("log") }, logEvents.slice(-40).map((e) => el("li", {}, (e.text && (e.text[lang] || e.text.en)) || e.event))));
+  // the right-hand column: the decision, the tools other modules mount (hints, stops), the card, the log
+  const toolbox = el("div", { class: "tools", id: "tools" });
+  const side = el("div", { class: "side" }, list, toolbox, panel, log);
   root.dataset.seq = String(env.seq);
   root.dataset.turn = String(board.turn ?? "");
+  root.classList.add("game-table");
   const focused = focusKey(root);
-  root.replaceChildren(bar, note, ...shared, ...lines, table, panel, list, log);
+  hideCloser();
+  root.__index = ix;
+  root.replaceChildren(bar, note, el("div", { class: "table" }, table), side);
   for (const ref of board.marked || []) root.querySelector(`[data-ref="${CSS.escape(ref)}"]`)?.classList.add("attacked");
-  const ol = root.querySelector("#log");
+  for (const tool of tools) {
+    try { tool(toolbox, env, board); } catch (e) { console.error("a table tool failed:", e); }
+  }
+  const ol = root.querySelector("#log"); // after the tools: they take their room from the log's
   if (ol) ol.scrollTop = ol.scrollHeight;
   drawWidgets(root, board, env, widgets);
   wire(root, { targets, bySource, candidates, targetsOf, act, redraw });
@@ -261,31 +451,48 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
     node.addEventListener("mousemove", (ev) => { if (ev.movementX || ev.movementY) show(); });
     node.addEventListener("focus", show);
   }
+  attachCloser(root, (node) => {
+    const entry = ix.faces.get(node.dataset.key);
+    return entry ? { face: entry.face, info: entry.face.card ? card(entry.face.card) : null } : null;
+  });
   if (focused) refocus(root, focused);
+  fit(root);
+  drawArrows(root, board);
+  arrowsFor = { root, board };
+  play(root, before);
 }
 
 /** Highlight and wire the clickable places: a source chooses itself, a lit target chooses the action (or,
- *  when more places follow, narrows the actions to those through it). */
+ *  when more places follow, narrows the actions to those through it). A source may also be dragged onto
+ *  one of its first places (drag.js), which chooses it as the two clicks would. */
 function wire(root, { targets, bySource, candidates, targetsOf, act, redraw }) {
+  const choose = (ref, from, cands) => {
+    const hits = cands.filter((a) => targetsOf(a)[from] === ref);
+    if (hits.length === 1 && targetsOf(hits[0]).length === from + 1) { act(hits[0]); return; }
+    picked = [...picked.slice(0, from), ref]; // more to choose: the next places light up, the list narrows to these
+    redraw();
+  };
   for (const node of root.querySelectorAll("[data-ref]")) {
     const ref = node.dataset.ref;
     if (selected && (ref === selected || picked.includes(ref))) node.classList.add("selected");
     if (targets.has(ref)) node.classList.add("target");
     else if (!selected && bySource.has(ref)) node.classList.add("source");
-    // a pile holding a card to start from, or one to choose next (a card an effect takes from a deck or a
-    // discard pile), is opened: a closed pile would hide the choice
-    if (node.matches(".source, .selected, .target")) node.closest("details")?.setAttribute("open", "");
+    if (bySource.has(ref) && (bySource.get(ref) || []).some((a) => targetsOf(a).length)) node.classList.add("draggable");
+    // a pile holding a place to choose next (a card an effect takes from a deck or a discard pile) is opened:
+    // a closed pile would hide the choice. One holding a card to start from says so, and opens on a click
+    // (its actions are also in the list): left open, it would lie over the places the card goes to.
+    if (node.matches(".target")) node.closest("details")?.setAttribute("open", "");
+    if (node.matches(".source, .selected")) node.closest("details")?.classList.add("holds-source");
     node.addEventListener("click", () => {
-      if (selected && targets.has(ref)) {
-        const hits = candidates.filter((a) => targetsOf(a)[picked.length] === ref);
-        if (hits.length === 1 && targetsOf(hits[0]).length === picked.length + 1) { act(hits[0]); return; }
-        picked = [...picked, ref]; // more to choose: the next places light up, the list narrows to these
-        redraw();
-        return;
-      }
+      if (selected && targets.has(ref)) { choose(ref, picked.length, candidates); return; }
       if (bySource.has(ref)) { selected = selected === ref ? null : ref; picked = []; redraw(); }
     });
   }
+  attachDrag(root, {
+    targetsOf: (ref) => new Set((bySource.get(ref) || []).map((a) => targetsOf(a)[0]).filter(Boolean)),
+    drop: (source, ref) => { selected = source; picked = []; choose(ref, 0, bySource.get(source) || []); },
+    cancel: redraw,
+  });
 }
 
 /** What has the keyboard focus inside the board, named so that the same control can be found after a
@@ -299,6 +506,7 @@ function focusKey(root) {
   if (node.classList.contains("action")) return { action: node.textContent };
   if (node.id) return { id: node.id };
   if (node.classList.contains("cancel")) return { cls: "cancel" };
+  if (node.classList.contains("rival-toggle")) return { cls: "rival-toggle" };
   return null;
 }
 
@@ -312,5 +520,5 @@ function refocus(root, key) {
   else if (key.cls) node = root.querySelector(`.${key.cls}`);
   // a control that is gone (the place chosen was the last one, the decision changed) leaves the list's
   // first action focused, or the status bar while the opponent decides: the keyboard stays on the board
-  (node || first || root.querySelector("#status"))?.focus();
+  (node || first || root.querySelector("#status"))?.focus({ preventScroll: true });
 }

@@ -3,10 +3,26 @@
 // card filed in the section the server names, checked against the game's deck rules as it changes (every
 // violation with its rule id); save, load, export, import.
 import { api } from "./api.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { el, gameSelect, games } from "./app.js";
 
 let builderGame = null; // the game whose decks the builder edits, kept while the page lives
+
+/** Words by language ({en: ..., es: ...}) in the table's language, else English, else ``fallback``. */
+const inLang = (words, fallback) => (words && (words[lang] || words.en)) || fallback;
+
+/** A card of ``GET /api/cards`` as the builder shows it, in the table's language: its name and text, its type
+ *  in words, and its keywords (each its id, to filter by, its name, and its words: the name with its number). */
+export function shownCard(c) {
+  const said = c[lang] || c.en || {};
+  const keywords = c.keyword_words || (c.keywords || []).flatMap((k) => typeof k === "object" && k !== null
+    ? Object.entries(k).map(([id, value]) => ({ id, value })) : [{ id: String(k), value: null }]);
+  const printed = (k) => (k.value === null || k.value === undefined ? k.id : `${k.id} ${k.value}`);
+  return {
+    ...c, name: said.name || c.name, text: said.text || c.text || "", typeWords: inLang(c.type_words, c.type),
+    keywords: keywords.map((k) => ({ id: k.id, name: inLang(k.name, k.id), words: inLang(k.words, printed(k)) })),
+  };
+}
 
 /** A deck as a deck file (docs/decks.md). JSON strings are valid YAML scalars, so names need no care. */
 export function toYaml(deck, sections) {
@@ -48,8 +64,9 @@ export async function deckBuilderView(app, showError) {
   const game = table.find((g) => g.name === builderGame);
   const sections = game.sections.map((p) => p.name);
   const titles = Object.fromEntries(game.sections.map((p) => [p.name, p.title]));
-  const pool = await api("GET", `/api/cards?game=${encodeURIComponent(game.name)}`);
+  const pool = (await api("GET", `/api/cards?game=${encodeURIComponent(game.name)}`)).map(shownCard);
   const byId = Object.fromEntries(pool.map((c) => [c.id, c]));
+  const byWords = (a, b) => a[1].localeCompare(b[1], lang);
   const empty = () => Object.fromEntries(sections.map((p) => [p, {}]));
   let deck = { game: game.name, name: t("newDeck"), edition: game.default_edition, ...empty() };
   let checkTimer = null;
@@ -57,18 +74,19 @@ export async function deckBuilderView(app, showError) {
 
   const search = el("input", { id: "card-search", type: "search", placeholder: t("searchCards"), "aria-label": t("searchCards") });
   // a filter for each field the game's cards have (a type, a value, abilities), none for a field they lack
-  const types = [...new Set(pool.map((c) => c.type).filter((x) => x !== undefined))].sort();
+  // each filter's options: the ids it filters by, shown in words (a keyword by its name, whatever its number)
+  const types = [...new Map(pool.filter((c) => c.type !== undefined).map((c) => [c.type, c.typeWords]))].sort(byWords);
   const typeSel = el("select", { id: "card-type", "aria-label": t("type"), hidden: !types.length },
     el("option", { value: "" }, t("anyType")),
-    types.map((x) => el("option", { value: x }, x)));
+    types.map(([x, words]) => el("option", { value: x }, words)));
   const values = [...new Set(pool.map((c) => c.value).filter((x) => x !== undefined && x !== null))].sort((a, b) => a - b);
   const valueSel = el("select", { id: "card-value", "aria-label": t("value"), hidden: !values.length },
     el("option", { value: "" }, t("anyValue")),
     values.map((x) => el("option", { value: String(x) }, String(x))));
-  const kws = [...new Set(pool.flatMap((c) => c.keywords || []))].sort();
+  const kws = [...new Map(pool.flatMap((c) => c.keywords.map((k) => [k.id, k.name])))].sort(byWords);
   const kwSel = el("select", { id: "card-keyword", "aria-label": t("keyword"), hidden: !kws.length },
     el("option", { value: "" }, t("anyKeyword")),
-    kws.map((x) => el("option", { value: x }, x)));
+    kws.map(([x, name]) => el("option", { value: x }, name)));
   const poolList = el("ul", { id: "pool", class: "pool" });
   const nameInput = el("input", { id: "deck-name", value: deck.name, "aria-label": t("deckName") });
   const edition = el("select", { id: "deck-edition", "aria-label": t("edition") },
@@ -88,13 +106,14 @@ export async function deckBuilderView(app, showError) {
 
   function drawPool() {
     const q = search.value.trim().toLowerCase();
-    const shown = pool.filter((c) => (!q || c.name.toLowerCase().includes(q) || (c.text || "").toLowerCase().includes(q))
+    const shown = pool.filter((c) => (!q || c.name.toLowerCase().includes(q) || c.text.toLowerCase().includes(q))
       && (!typeSel.value || c.type === typeSel.value) && (!valueSel.value || String(c.value) === valueSel.value)
-      && (!kwSel.value || (c.keywords || []).includes(kwSel.value)));
+      && (!kwSel.value || c.keywords.some((k) => k.id === kwSel.value)));
     poolList.replaceChildren(...shown.map((c) => el("li", { "data-card": c.id },
       el("button", { type: "button", class: "add", "aria-label": `+ ${c.name}`, onclick: () => add(c.id, 1) }, "+"),
-      el("span", { class: "name" }, c.name), ` · ${c.type} · ${c.value ?? ""}`,
-      c.keywords && c.keywords.length ? ` · ${c.keywords.join(", ")}` : "",
+      el("span", { class: "name" }, c.name), c.typeWords ? ` · ${c.typeWords}` : "",
+      c.value === undefined || c.value === null ? "" : ` · ${c.value}`,
+      c.keywords.length ? el("span", { class: "keywords" }, ` · ${c.keywords.map((k) => k.words).join(", ")}`) : "",
       c.text ? el("small", {}, c.text) : "")));
   }
 
@@ -161,7 +180,7 @@ export async function deckBuilderView(app, showError) {
     a.click();
   };
 
-  app.replaceChildren(el("div", { class: "builder" },
+  app.replaceChildren(el("h1", { class: "page-title" }, t("deckBuilder")), el("div", { class: "builder" },
     el("section", { class: "card-panel pool-panel" }, el("h2", {}, t("cardPool")),
       el("div", { class: "row" }, search, typeSel, valueSel, kwSel), poolList),
     el("section", { class: "card-panel deck-panel" }, el("h2", {}, t("deck")),

@@ -29,6 +29,15 @@ const EN = {
   detailHint: N_("Hover or focus a card to read it."), rulesVersion: N_("rules version"),
   rulesCurrent: N_("current:"), rulesNote: N_("Note:"),
   heldStatus: N_("Stopped: the current rules cannot continue it"),
+  winner: N_("winner"), drawResult: N_("a draw"), openGame: N_("Open game #{id}"),
+  replayOf: N_("Replay of game #{id}"), joinGame: N_("Accept the challenge #{id}"),
+  withdrawGame: N_("Withdraw the challenge #{id}"), replayControls: N_("Replay controls"),
+  deckBuilder: N_("Deck builder"),
+  // the hint and the stops (hint.js, stops.js)
+  hint: N_("What would the computer do?"), hintThinking: N_("The computer is thinking…"),
+  hintResult: N_("The computer would: {action} (chance to win: {chance}%)"), hintsLeft: N_("hints left: {n}"),
+  opponentHints: N_("Hints the opponent asked for: {n}"), stops: N_("Stop at response windows"),
+  stopsAlways: N_("always"), stopsChain: N_("only with a chain"), stopsNever: N_("never"),
 };
 
 let words = {}; // the chosen language's words: English (with its context) -> words

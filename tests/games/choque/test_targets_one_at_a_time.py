@@ -102,5 +102,5 @@ def test_the_terminal_says_what_the_one_at_a_time_choice_is_for() -> None:
     g = _game()
     g.apply({"player": "A", "do": "use", "source": "A.C1", "ability": "Exilio"})
     cards = [*shipped_pool(), g.s.players[0].chars[0].card]
-    assert choice_context(g, CardBook(cards, "en")) == "Choose the targets of Exilio, one at a time."
-    assert choice_context(g, CardBook(cards, "es")) == "Elige los objetivos de Exilio, uno a uno."
+    assert choice_context(g, CardBook(cards, "en")) == "Choose the targets of Exilio, one at a time (1 of 2)."
+    assert choice_context(g, CardBook(cards, "es")) == "Elige los objetivos de Exilio, uno a uno (1 de 2)."

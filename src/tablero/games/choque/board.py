@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from tablero.core.board import Board, Face, Number, Prompt, Region, Side, Slot, Token
+from tablero.core.board import Board, Face, Keyword, Number, Prompt, Region, Side, Slot, Strike, Token
 from tablero.core.i18n import Msg, msg
 
 from .cardbook import CardBook
 from .catalogue import words
-from .narrate import join
+from .narrate import join, keyword_name
+from .terms import KEYWORDS
 
 SECTORS = (("A", "SA", ("C1", "C2")), ("B", "SB", ("C3", "C4")))
 SUPPORTS = ("Z1", "Z2", "Z3", "Z4", "Z5")
@@ -49,6 +50,43 @@ _W: dict[str, Msg] = {
 }
 
 
+# CH-8: what each exclusive ability does, as a player asks it at the table (the rule's table, in short)
+KEYWORD_RULE = "CH-8"
+KEYWORD_TEXT: dict[str, Msg] = {
+    "alerta": msg("Does not rest after defending."),
+    "atormentar": msg("Encendido: confine this character to destroy every character on the field of its value; "
+                      "Invulnerable ones survive."),
+    "aura": msg("Quick, only in the opponent's turn: put this character from the field on the bottom of your main "
+                "deck, then draw a soul."),
+    "barbarie": msg("May attack each opposing character once per turn."),
+    "brutalidad": msg("May declare battle in the turn it is called."),
+    "clarividencia": msg("When called: look at the top X cards of your main deck, put one of them on top and the "
+                         "rest on the bottom in any order."),
+    "comandar": msg("When this character is attacked, a character from your other sector may defend it."),
+    "cosmo": msg("When you draw this card, you may special call it into an empty character zone."),
+    "doble_batalla": msg("When attacking, it may clash at once with two opposing characters of the same sector."),
+    "elite": msg("On declaring an attack, it may double its strength and resistance until that battle ends."),
+    "emboscada": msg("May attack the opponent's hearts directly even when they control characters."),
+    "fortaleza": msg("Cannot attack; it can defend."),
+    "guarda": msg("May defend a character in the other sector."),
+    "heroismo": msg("Cannot be destroyed in combat: combat cannot take its last heart."),
+    "invulnerable": msg("Cannot be destroyed by card effects or abilities."),
+    "mimica": msg("When normal-called: confine a character of your Mictlán; this character gains its abilities."),
+    "portal": msg("Quick, once per turn: swap this character with one of yours in the other sector, or swap two "
+                  "of your characters between sectors."),
+    "primer_dano": msg("In a clash it strikes first; if that takes the opponent's resistance to 0, the opponent "
+                       "deals no damage."),
+    "rito": msg("Quick, from your hand, only in the opponent's turn: return one of your active souls to your hand "
+                "and special call this character."),
+    "tortura": msg("While it is on the field, its controller loses one heart at the start of their turn."),
+    "toxina": msg("When it is defeated and sent to the Mictlán, the opponent cannot call characters of its value "
+                  "or lower during their next action phase."),
+    "zombificar": msg("When normal-called: you may return an active soul of value 3 or more to the bottom of your "
+                      "soul deck to special call a character of value 5 or less from your Mictlán to the same "
+                      "sector; it comes zombified."),
+}
+
+
 def say(key: str, lang: str, **kw: object) -> str:
     """One of the board's words in ``lang``."""
     return words().fill(_W[key].text, kw, lang)
@@ -56,6 +94,32 @@ def say(key: str, lang: str, **kw: object) -> str:
 
 def phase_name(phase: str, lang: str) -> str:
     return say(f"ph_{phase}", lang) if f"ph_{phase}" in _W else phase
+
+
+Value = int | str
+
+
+def stats(strength: Value, resistance: Value, hearts: Value, impact: Value,
+          printed: Value | None = None) -> tuple[Number, ...]:
+    """A character's four numbers with their icons (``printed``: its resistance as printed, when damaged)."""
+    return (Number(label="F", value=strength, icon="sword"), Number(label="R", value=resistance, base=printed,
+                                                                    icon="shield"),
+            Number(label="♥", value=hearts, icon="heart"), Number(label="I", value=impact, icon="burst"))
+
+
+def keywords(cid: str, book: CardBook) -> tuple[Keyword, ...]:
+    """The card's exclusive abilities (CH-8) as printed (Clarividencia with its X), each with what it does in
+    the book's language."""
+    c = book.get(cid)
+    if c is None:
+        return ()
+    out = []
+    for k in KEYWORDS:
+        if k in c.keywords:
+            name = keyword_name(k, book.lang)
+            text = words().say(KEYWORD_TEXT[k], book.lang) if k in KEYWORD_TEXT else ""
+            out.append(Keyword(name=f"{name} {c.params[k]}" if k in c.params else name, text=text, rule=KEYWORD_RULE))
+    return tuple(out)
 
 
 def card_face(cid: str, book: CardBook, ref: str | None = None) -> Face:
@@ -67,16 +131,16 @@ def card_face(cid: str, book: CardBook, ref: str | None = None) -> Face:
     numbers: tuple[Number, ...] = ()
     if c.type in ("personaje", "amalgama"):
         kind = say(f"t_{c.type}", lang, v=c.value)
-        numbers = (Number(label="F", value=c.strength), Number(label="R", value=c.resistance),
-                   Number(label="♥", value=c.hearts), Number(label="I", value=c.impact))
+        numbers = stats(c.strength, c.resistance, c.hearts, c.impact)
     elif c.type == "alma":
         kind = say("t_alma", lang, v=c.value)
     elif c.type == "apoyo":
         kind = say("t_apoyo", lang, sub=say(f"sub_{c.subtype or 'normal'}", lang))
     else:
         kind = say(f"t_{c.type}", lang) if f"t_{c.type}" in _W else c.type
-    return Face(ref=ref, card=cid, name=book.name(cid), kind=kind, numbers=numbers,
-                tags=tuple(book.keywords(cid)))
+    value = c.value if c.type in ("personaje", "amalgama", "alma") else None
+    return Face(ref=ref, card=cid, name=book.name(cid), kind=kind, type=c.type, value=value, numbers=numbers,
+                tags=tuple(book.keywords(cid)), keywords=keywords(cid, book), text=book.text(cid))
 
 
 def _states(z: Mapping[str, Any], book: CardBook) -> list[str]:
@@ -99,8 +163,7 @@ def character_face(ref: str, z: Mapping[str, Any], book: CardBook) -> Face:
     c = book.get(cid)
     res = z.get("resistance")
     base = c.resistance if c is not None and isinstance(res, int) and res < c.resistance else None
-    numbers = (Number(label="F", value=z.get("strength", "?")), Number(label="R", value=res or 0, base=base),
-               Number(label="♥", value=z.get("hearts", "?")), Number(label="I", value=z.get("impact", "?")))
+    numbers = stats(z.get("strength", "?"), res or 0, z.get("hearts", "?"), z.get("impact", "?"), base)
     counters = z.get("counters") or {}
     tokens = tuple(Token(name=str(k), count=int(v)) for k, v in counters.items()) if isinstance(counters, dict) \
         else ()
@@ -182,10 +245,10 @@ def _notes(view: Mapping[str, Any], book: CardBook, me: str | None, about: str) 
 def side_of(view: Mapping[str, Any], p: str, book: CardBook, me: str | None, name: str = "") -> Side:
     lang = book.lang
     side = view[p]
-    counters = [Number(label=say("hearts", lang), value=side["hearts"], ref=f"{p}.hearts"),
-                Number(label=say("soul_total", lang), value=side["soul_total"])]
+    counters = [Number(label=say("hearts", lang), value=side["hearts"], ref=f"{p}.hearts", icon="heart"),
+                Number(label=say("soul_total", lang), value=side["soul_total"], icon="flame")]
     if side.get("toxina") is not None:
-        counters.append(Number(label=say("toxina", lang), value=side["toxina"]))
+        counters.append(Number(label=say("toxina", lang), value=side["toxina"], icon="drop"))
     return Side(seat=p, label=p, you=p == me, active=view.get("active") == p, subtitle=name,
                 counters=tuple(counters), regions=(*_piles(side, book), _hand(side, book, p), *_field(side, book, p)),
                 notes=_notes(view, book, me, p))
@@ -236,17 +299,33 @@ def _marked(view: Mapping[str, Any]) -> tuple[str, ...]:
     return (f"{other}.hearts",) if battle.get("hearts") else tuple(str(t) for t in battle.get("targets") or ())
 
 
+def _strikes(view: Mapping[str, Any], log: Iterable[Mapping[str, Any]]) -> tuple[Strike, ...]:
+    """A battle under way as an arrow: from the zone of the character that declared it (the last attack of
+    the log) to what it attacks (CH-9.2)."""
+    battle, marked = view.get("battle"), _marked(view)
+    attacks = [e for e in log if e.get("event") == "attack"]
+    if not battle or not attacks or not marked:
+        return ()
+    p = str(battle.get("player"))
+    side = view.get(p) or {}
+    zones = [f"{p}.{cz}" for _, _, chars in SECTORS for cz in chars
+             if isinstance(side.get(cz), dict) and side[cz].get("card") == attacks[-1].get("attacker")]
+    return (Strike(source=zones[0], targets=marked),) if zones else ()
+
+
 def project(view: Mapping[str, Any], book: CardBook, seat: str | None, names: Mapping[str, str] | None = None,
             log: Iterable[Mapping[str, Any]] = ()) -> Board:
     """The board of ``view`` as ``seat`` sees it (``None``: a spectator's or a replay's full view); ``names``
     are the decks' names by seat, ``log`` the viewer's log (it tells which character is attacking)."""
     names = names or {}
+    log = list(log)
     pending = view.get("pending")
     prompt = Prompt(player=str(pending["player"]), kind=str(pending["kind"])) if pending else None
     return Board(game="choque", viewer=seat, lang=book.lang, turn=view.get("turn"), active=view.get("active"),
                  phase=phase_name(str(view.get("phase")), book.lang),
                  sides=tuple(side_of(view, p, book, seat, names.get(p, "")) for p in ("A", "B")),
-                 center=_chain(view, book), status=_battle(view, book, log), marked=_marked(view), prompt=prompt,
+                 center=_chain(view, book), status=_battle(view, book, log), marked=_marked(view),
+                 strikes=_strikes(view, log), prompt=prompt,
                  winner=view.get("winner"))
 
 

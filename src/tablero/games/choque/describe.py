@@ -61,7 +61,7 @@ _EN = {
     "a_use": msg("Use {ability} of {source}"),
     "a_use_optional": msg("Use the ability"),
     "a_use_portal": msg("Use Portal of {source}: swap {a} and {b}"),
-    "a_zombificar": msg("Return {soul} to your hand and call {card} from the Mictlán into {zone}"),
+    "a_zombificar": msg("Return {soul} to the bottom of your soul deck and call {card} from the Mictlán into {zone}"),
     "from_hand": msg("{card} (from your hand)"),
     "ref_card": msg("{card} ({loc})"),
     "ref_mine": msg("your {zone}"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tablero.core import BadInput, Game, Rng
 from tablero.core.plugin import Card, CardCheck, Deck, DeckFile, GamePlugin, Option, Section, Tally, Violation
@@ -20,6 +20,9 @@ from .editions import DEFAULT_EDITION, EDITIONS
 from .game import ChoqueGame
 from .options import OPTIONS
 from .presenter import ChoquePresenter
+
+if TYPE_CHECKING:
+    from tablero.core.plugin import CardTerms
 
 _HELP = {
     "choque.ofrenda_optional": "CH-5.3 (revised ruling): the ofrenda may be passed, as it used to be",
@@ -41,6 +44,11 @@ class ChoquePlugin(GamePlugin):
                 Section("support", 15, required=False, titles={"es": "Apoyo", "en": "Support", "pt": "Apoio"}))
     locales = LOCALES
     rule_ids = {"edition": "CH-0.3", "hidden": "CH-11.2"}
+    # the questions of the turn (CH-5), of chains (CH-7.4), of combat (CH-9.3, CH-9.5) and what a ``choose``
+    # is about (pending.py, targeting.py): each has its words in prompts.py
+    decision_kinds = ("action", "combat", "response", "defend", "battle_repeat", "ofrenda", "discard",
+                      "choose:elite", "choose:clarividencia", "choose:mimica", "choose:zombificar", "choose:cosmo",
+                      "choose:optional", "choose:trig_target", "choose:targets", "choose:select", "choose:zone")
 
     @property
     def rules_version(self) -> int:
@@ -112,6 +120,19 @@ class ChoquePlugin(GamePlugin):
         own = {k: c.raw[k] for k in ("name", "text", "flavor") if c.raw.get(k)}
         return {"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("text", "en", "archetypes") if k in c.raw},
                 "es": own}  # the card's own language (a browser says the chosen one, else English, else this)
+
+    def card_terms(self, card: Card, lang: str) -> CardTerms:
+        """Its type and exclusive abilities (CH-8) in ``lang``'s words, Clarividencia with its X."""
+        from tablero.core.plugin import CardTerms, Keyword
+
+        from .cards import CardDef
+        from .catalogue import words
+        from .terms import KEYWORD_NAMES, KEYWORDS, TYPE_NAMES
+
+        c = cast(CardDef, card)
+        say = words().say
+        keywords = tuple(Keyword(k, c.params.get(k), say(KEYWORD_NAMES[k], lang)) for k in KEYWORDS if k in c.keywords)
+        return CardTerms(say(TYPE_NAMES[c.type], lang) if c.type in TYPE_NAMES else c.type, keywords)
 
     def invariants(self, game: Game) -> Callable[[Game], list[str]]:
         from .invariants import checker

@@ -15,6 +15,12 @@ KEYWORDS = (
 )
 PARAM_KEYWORDS = frozenset({"clarividencia"})  # keywords printed with a number X
 
+# the card types in words (a deck builder's filter and lines): the English here, the rest in locales/
+TYPE_NAMES: dict[str, Msg] = {
+    "personaje": msg("character"), "alma": msg("soul"), "apoyo": msg("support"), "sector": msg("sector"),
+    "arena": msg("arena"), "amalgama": msg("amalgam"),
+}
+
 # display names, for logs and the terminal: the English here, the game's Spanish names in locales/es.po
 KEYWORD_NAMES: dict[str, Msg] = {
     "alerta": msg("Alert"),

@@ -120,11 +120,12 @@ class DeusesGame(Game):
         s = g.s
         me = SEAT[player]
         own, opp = s.players[me], s.players[1 - me]
+        own.main.sort()  # from an order that tells nothing: the draw depends on what the player knows only
         rng.shuffle(own.main)
         unknown = list(opp.hand)
         for c in opp.known:
             unknown.remove(c)
-        pool = unknown + opp.main
+        pool = sorted(unknown + opp.main)
         rng.shuffle(pool)
         opp.hand = opp.known[:] + pool[:len(unknown)]
         opp.main = pool[len(unknown):]

@@ -6,15 +6,22 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tablero.core import BadInput, Game, Rng
+from tablero.core.i18n import msg
 from tablero.core.plugin import Card, CardCheck, Deck, DeckFile, GamePlugin, Option, Section, Tally, Violation
 
 from .catalogue import LOCALES
 from .game import DeusesGame
 from .options import DEFAULTS, HELP, parse_options
 from .presenter import DeusesPresenter
+
+if TYPE_CHECKING:
+    from tablero.core.plugin import CardTerms
+
+# the card types in words (DE-2.1), for a deck builder's filter and lines
+_TYPES = {"attack": msg("attack"), "magic": msg("magic"), "invocation": msg("invocation"), "god": msg("god")}
 
 
 class DeusesPlugin(GamePlugin):
@@ -29,6 +36,9 @@ class DeusesPlugin(GamePlugin):
                                                  "es": "Mazo adicional"}))
     locales = LOCALES
     rule_ids = {"edition": "DE-3.1", "hidden": "DE-4.2"}
+    response_windows = False  # DE-6.2, DE-13.4: there is no response window
+    # the deck at setup (DE-5), the steps of the turn (DE-6.1) and the dig (DE-7.4): words.py words each one
+    decision_kinds = ("deck", "effect_draw", "dig", "dig_discard", "put_down", "attack")
 
     @property
     def rules_version(self) -> int:
@@ -104,6 +114,15 @@ class DeusesPlugin(GamePlugin):
         own = {k: v for k, v in (("name", c.name), ("text", c.text), ("flavor", c.raw.get("flavor"))) if v}
         return {"id": c.id, **c.to_json(), **{k: c.raw[k] for k in ("en", "es", "flavor", "number") if k in c.raw},
                 "pt": own}  # the card's own language (a browser says the chosen one, else English, else this)
+
+    def card_terms(self, card: Card, lang: str) -> CardTerms:
+        """Its type in ``lang``'s words; Deuses' cards have no keywords."""
+        from tablero.core.plugin import CardTerms
+
+        from .catalogue import words
+
+        kind = str(getattr(card, "type", ""))
+        return CardTerms(words().say(_TYPES[kind], lang) if kind in _TYPES else kind)
 
     def card_listing(self, card: Card) -> dict[str, Any]:
         from .cards import CardDef

@@ -4,7 +4,7 @@ in one language."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
 
 from tablero.core.board import Board
@@ -17,7 +17,7 @@ from .cardfile import shipped_cards
 from .cards import CHOOSING, CardDef
 from .game import DeusesGame
 from .narrate import narrate
-from .words import Words
+from .words import ASKS, Words
 
 _HELP = msg("Seats A and B. Your field's slots are F1, F2, …; the opponent's B.F1, …. ATK/DEF are a battle "
             "card's Attack and Defense; LP are life points (4000 at the start, 0 loses).")
@@ -82,10 +82,14 @@ class DeusesPresenter:
         return out
 
     def decision(self, game: Game) -> str:
+        """The pending decision as a question to its player, with what its step offers now (read from the
+        legal actions and the player's own view and log: the question is put to the deciding seat only)."""
         d = game.pending
         if d is None:
             return self.w.say(msg("The game is over."))
-        return self.w.prompt(d.kind)
+        ask = _ASK.get(d.kind)
+        said = ask(self.w, game, d.player) if ask is not None else ""
+        return said or self.w.prompt(d.kind)
 
     def auto_answer(self, game: Game) -> AutoAnswer | None:
         return None  # every Deuses decision is the player's
@@ -104,6 +108,46 @@ class DeusesPresenter:
 
     def legend(self) -> str:
         return self.w.say(_LEGEND)
+
+
+def _effect_draw(w: Words, game: Game, who: str) -> str:
+    """DE-6.1 step 1: an Offering while credits allow one (DE-11), the Ace while it may be used (DE-12)."""
+    verbs = {a.get("do") for a in game.legal_actions()}
+    credits = w.say(ASKS["credits"], n=int(game.view(who)[who].get("credits", 0)))
+    if "offering" in verbs and "ace" in verbs:
+        return w.ask("effect_draw_both", credits=credits)
+    if "offering" in verbs:
+        return w.ask("effect_draw_offering", credits=credits)
+    return w.ask("effect_draw_ace") if "ace" in verbs else ""
+
+
+def _dig_discard(w: Words, game: Game, who: str) -> str:
+    """DE-7.4: the dig drew a card that is not an attack card (the player's own draw, in their log)."""
+    log = game.log_for(who, max(0, len(game.log) - 4))
+    drawn = [e for e in log if e.get("event") == "draw" and e.get("player") == who and e.get("cards")]
+    return w.ask("dig_discard", card=w.name(str(drawn[-1]["cards"][-1]))) if drawn else ""
+
+
+def _put_down(w: Words, game: Game, who: str) -> str:
+    """DE-8: the cards of the hand that can be put down now."""
+    cards = list(dict.fromkeys(str(a["card"]) for a in game.legal_actions() if a.get("do") == "put_down"))
+    if not cards:
+        return w.ask("put_down_none")
+    return w.ask("put_down", cards=w.join([w.name(c) for c in cards]))
+
+
+def _attack(w: Words, game: Game, who: str) -> str:
+    """DE-9: the player's battle cards that can still attack this turn."""
+    view = game.view(who)
+    slots = list(dict.fromkeys(str(a["attacker"]) for a in game.legal_actions() if a.get("do") == "attack"))
+    if not slots:
+        return w.ask("attack_none")
+    return w.say(ASKS["attack"], n=len(slots), cards=w.join([w.ref(f"{who}.{s}", view) for s in slots]))
+
+
+_ASK: dict[str, Callable[[Words, Game, str], str]] = {
+    "effect_draw": _effect_draw, "dig_discard": _dig_discard, "put_down": _put_down, "attack": _attack,
+}
 
 
 @functools.cache

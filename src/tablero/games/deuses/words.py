@@ -36,6 +36,23 @@ PROMPTS: dict[str, Msg] = {
     "put_down": msg("Your put-down step: put a card down, or go to the attack step."),
     "attack": msg("Your attack step: declare an attack, or end the turn."),
 }
+# The questions put to the deciding player (``DeusesPresenter.decision``), with what their step offers:
+# the Offering's credits (DE-11), the Ace (DE-12), the card the dig drew (DE-7.4), the cards that can be put
+# down (DE-8) and those that can attack (DE-9). Only the deciding seat is asked, so its hand may be named.
+ASKS: dict[str, Msg] = {
+    "effect_draw_both": msg("Your effect draw step: make an Offering (you have {credits}), use the Ace up the "
+                            "Sleeve, or pass."),
+    "effect_draw_offering": msg("Your effect draw step: make an Offering (you have {credits}), or pass."),
+    "effect_draw_ace": msg("Your effect draw step: use the Ace up the Sleeve, or pass."),
+    "credits": plural("{n} Offering credit", "{n} Offering credits", 0),
+    "dig_discard": msg("The dig goes on: {card} is not an attack card. Discard a card to draw the next."),
+    "put_down": msg("Your put-down step: you can put down {cards}, or go to the attack step."),
+    "put_down_none": msg("Your put-down step: none of your cards can be put down now; go to the attack step."),
+    "attack": plural("Your attack step: {cards} can attack; declare an attack, or end the turn.",
+                     "Your attack step: {cards} can attack; declare an attack, or end the turn.", 0),
+    "attack_none": msg("Your attack step: none of your cards can attack; end the turn."),
+    "join": msg("{rest} and {last}"),
+}
 
 
 class Words:
@@ -88,7 +105,18 @@ class Words:
         return self.say(f"ph_{phase}") if f"ph_{phase}" in W else phase
 
     def prompt(self, kind: str) -> str:
+        """A decision's question by its kind alone (what a board of a view says)."""
         return self.say(PROMPTS[kind]) if kind in PROMPTS else kind
+
+    def ask(self, key: str, **kw: Any) -> str:
+        """One of the questions of ``ASKS`` with its fields."""
+        return self.say(ASKS[key], **kw)
+
+    def join(self, items: list[str]) -> str:
+        """``a, b and c`` in the language's words."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self.say(ASKS["join"], rest=", ".join(items[:-1]), last=items[-1])
 
     def action(self, a: Mapping[str, Any], view: Mapping[str, Any]) -> str:
         do = a.get("do")

@@ -5,6 +5,7 @@ game's plugin answers every question about its cards and decks."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Annotated, Any
 
@@ -13,10 +14,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tablero.core import BadInput, GamePlugin, plugin
-from tablero.core.i18n import msg
-from tablero.core.plugin import Deck, Violation
+from tablero.core.i18n import SOURCE, msg
+from tablero.core.plugin import Card, Deck, Violation
 from tablero.core.record import deck_json
-from tablero.core.registry import DEFAULT_GAME, game_catalogue
+from tablero.core.registry import DEFAULT_GAME, game_catalogue, languages
 
 from ..auth import Caller
 from ..context import DB, Me
@@ -122,9 +123,27 @@ def catalog(request: Request) -> list[dict[str, Any]]:
 @router.get("/api/cards", responses=ERRORS)
 def list_cards(_me: Me, game: GameQuery = None) -> list[dict[str, Any]]:
     """A game's card pool (the default game's without ``game``): every shipped card in its card-file shape
-    (docs/cards.md), with its id and ``section``, the deck section it goes in."""
-    p = game_plugin(game)
-    return [{**p.card_json(c), "section": p.card_section(c)} for c in p.card_pool()]
+    (docs/cards.md), with its id, ``section``, the deck section it goes in, and its type and keywords in
+    words in each language of the table: ``type_words`` (language -> words) and ``keyword_words`` (per
+    keyword: ``id``, ``value``, its number or null, and ``name`` and ``words``, its name and its name with
+    its number, by language)."""
+    return pool_json(game_plugin(game))
+
+
+@functools.cache
+def pool_json(p: GamePlugin) -> list[dict[str, Any]]:
+    """``GET /api/cards``'s answer for a game, built once (its shipped pool is read once)."""
+    return [{**p.card_json(c), "section": p.card_section(c), **card_words(p, c)} for c in p.card_pool()]
+
+
+def card_words(p: GamePlugin, card: Card) -> dict[str, Any]:
+    """A card's type and keywords in the words of each of the table's languages (``GamePlugin.card_terms``)."""
+    said = {lang: p.card_terms(card, lang) for lang in languages()}
+    first = said[SOURCE]
+    keywords = [{"id": k.id, "value": k.value, "name": {lang: t.keywords[i].name for lang, t in said.items()},
+                 "words": {lang: t.keywords[i].words for lang, t in said.items()}}
+                for i, k in enumerate(first.keywords)]
+    return {"type_words": {lang: t.type for lang, t in said.items()}, "keyword_words": keywords}
 
 
 @router.get("/api/decks", responses=ERRORS)

@@ -1,6 +1,7 @@
 """Games: ``POST|GET /api/games``, ``POST /api/games/{id}/join``, ``GET /api/games/{id}`` (with its long
-poll), ``POST /api/games/{id}/actions`` and ``POST /api/games/{id}/claim``. The routes check who asks and
-what for; the game hub (``server/games.py``) holds the games, applies and stores the actions."""
+poll), ``POST /api/games/{id}/actions``, ``POST /api/games/{id}/claim``, ``POST /api/games/{id}/hint`` and
+``PUT /api/games/{id}/stops``. The routes check who asks and what for; the game hub (``server/games.py``)
+holds the games, applies and stores the actions."""
 
 from __future__ import annotations
 
@@ -19,16 +20,17 @@ from tablero.core.registry import languages
 from ..auth import Caller
 from ..context import DB, Me, Server, Srv
 from ..errors import ERRORS, ApiError
-from ..games import AIS, Meta, encode, rules_json
+from ..games import AIS, Meta, encode, has_windows, rules_json
 from ..models import Account, GameRow
-from ..schemas import ActionIn, EnvelopeOut, GameId, GameIn, JoinIn
+from ..schemas import ActionIn, EnvelopeOut, GameId, GameIn, HintOut, JoinIn, StopsIn
 from .decks import GameQuery, game_plugin, resolve_deck
 
 ENVELOPE = {**ERRORS, 200: {"model": EnvelopeOut}}
 # open challenges one account may have at once: 500 of them slowed every user's lobby eightfold
 MAX_OPEN_CHALLENGES = 5
 NOT_STARTED: dict[str, Any] = {"view": None, "pending": None, "legal_actions": [], "labels": [], "winner": None,
-                               "seq": 0, "events": []}  # a challenge nobody has accepted yet, less its ``players``
+                               "seq": 0, "events": [], "hints": [], "hints_allowed": False, "hints_left": 0,
+                               "stops": None}  # a challenge nobody has accepted yet, less its ``players``
 
 router = APIRouter()
 BoardQuery = Annotated[str | None, Query(max_length=16, description=(
@@ -63,13 +65,16 @@ def game_meta(srv: Server, s: Session, game_id: int) -> Meta:
 
 
 def summary(s: Session, row: GameRow, me: Caller) -> dict[str, Any]:
-    """A line of the lobby: the game, who sits where (account or AI), how it stands, and the caller's seat."""
+    """A line of the lobby: the game, who sits where (account or AI), how it stands, the caller's seat, and
+    whether hints are on (an open challenge: whether its creator agreed to them, so that whoever accepts it
+    knows)."""
     names = {}
     for seat, acc, agent in (("A", row.account_a, row.agent_a), ("B", row.account_b, row.agent_b)):
         a = s.get(Account, acc) if acc is not None else None
         names[seat] = a.username if a is not None else agent
     return {"id": row.id, "game": row.game, "status": row.status, "edition": row.edition, "players": names,
-            "seat": seat_of(row, me), "winner": row.winner, "rules_version": row.rules_version}
+            "seat": seat_of(row, me), "winner": row.winner, "rules_version": row.rules_version,
+            "hints": bool(row.hints) or row.agent_a is not None or row.agent_b is not None}
 
 
 @router.post("/api/games", status_code=201, responses=ERRORS)
@@ -79,7 +84,8 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
     drawn with the seed. The AI plays ``opponent_deck``, or a shipped deck of the edition drawn with the
     seed. The server draws the seed from a secure source; a ``seed`` of your own is taken only against the
     computer (to replay a game), and refused for a challenge: whoever chose it would know every shuffle, so
-    the opponent's hand."""
+    the opponent's hand. ``hints``: for a challenge, whether you agree to hints (on only if whoever accepts
+    agrees too); against the computer they are always allowed."""
     p = game_plugin(body.game)
     if body.seed is not None and body.opponent not in AIS:
         raise ApiError(422, msg("a seed can be chosen only for a game against the computer: between accounts "
@@ -98,7 +104,8 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
                                     "(DELETE /api/games/ID) or wait until one is accepted", n=mine))
     seed = body.seed if body.seed is not None else srv.draw_seed()
     row = GameRow(game=p.name, edition=ed, seed=seed, first=None, deck_a=deck, account_a=me.id, status="open",
-                  rules_version=p.rules_version, options=options)  # played under its game's current rules
+                  rules_version=p.rules_version, options=options,  # played under its game's current rules
+                  hints=body.hints or body.opponent in AIS)
     if body.opponent in AIS:
         if body.opponent_deck is not None:
             row.deck_b, _ = resolve_deck(s, me, p, body.opponent_deck, ed)
@@ -131,7 +138,8 @@ def list_games(me: Me, s: DB, game: GameQuery = None) -> list[dict[str, Any]]:
 
 @router.post("/api/games/{game_id}/join", responses=ERRORS)
 def join_game(game_id: GameId, body: JoinIn, me: Me, s: DB, srv: Srv) -> dict[str, str]:
-    """Accept an open challenge with one of your decks: you sit in seat B."""
+    """Accept an open challenge with one of your decks: you sit in seat B. Hints are on in the game only if
+    the challenge's creator agreed to them (the lobby's ``hints``) and you do (``hints``)."""
     with srv.hub.lock(game_id):
         row = get_row(s, game_id)
         if row.status != "open":
@@ -140,6 +148,7 @@ def join_game(game_id: GameId, body: JoinIn, me: Me, s: DB, srv: Srv) -> dict[st
             raise ApiError(409, msg("you cannot accept your own challenge"))
         row.deck_b, _ = resolve_deck(s, me, game_plugin(row.game), body.deck, row.edition)
         row.account_b, row.status = me.id, "playing"
+        row.hints = bool(row.hints) and body.hints
         s.commit()
         srv.hub.started(s, game_id)
     return {"seat": "B"}
@@ -172,7 +181,8 @@ def read_game(srv: Server, game_id: int, me: Caller, board: str | None = None) -
                 return srv.hub.envelope(s, m, m.seat_of(me.id), board), srv.hub.seq[game_id], m.status == "over"
         row = get_row(s, game_id)
         rules = rules_json(row.game, row.rules_version, row.options)
-        return encode({**NOT_STARTED, **summary(s, row, me), "rules": rules}), 0, False
+        return encode({**NOT_STARTED, **summary(s, row, me), "rules": rules, "hints": [],
+                       "windows": has_windows(row.game)}), 0, False
 
 
 @router.get("/api/games/{game_id}", responses=ENVELOPE)
@@ -259,3 +269,36 @@ def claim(game_id: GameId, me: Me, s: DB, srv: Srv, board: BoardQuery = None) ->
             raise ApiError(409, msg("game {id} has no way to concede, so no win can be claimed", id=game_id))
         srv.hub.apply(s, m, dict(concede))
         return Response(srv.hub.envelope(s, m, seat, lang), media_type="application/json")
+
+
+def ask_hint(srv: Server, game_id: int, me: Caller) -> dict[str, Any]:
+    with srv.session() as s:
+        return srv.hub.hint(s, game_id, me.id)
+
+
+@router.post("/api/games/{game_id}/hint", responses={**ERRORS, 200: {"model": HintOut}})
+async def post_hint(game_id: GameId, me: Me, srv: Srv) -> dict[str, Any]:
+    """What would the computer do? The move the search agent (MCTS, a fixed number of iterations) would make
+    in your seat at your pending decision, seeing only what your seat sees, with its estimate of your chance
+    to win if you make it. Both seats are told that you asked (`hints` in the envelope: the opponent sees
+    only that you did, and when); the replay shows what it said. Asked again at the same decision, the same
+    hint, counted once. Hints are allowed against the computer, and between accounts only when both players
+    agreed to them (`hints` when the challenge was made and accepted); each player has a few per game (the
+    envelope's `hints_left`) and an account a few per minute over all its games."""
+    return await run_in_threadpool(ask_hint, srv, game_id, me)
+
+
+@router.put("/api/games/{game_id}/stops", responses=ENVELOPE)
+def put_stops(game_id: GameId, body: StopsIn, me: Me, s: DB, srv: Srv, board: BoardQuery = None) -> Response:
+    """Which response windows the table stops at for you in this game: `always`, `chain` (only when something
+    is on the chain or the stack: the default) or `never`. A window you do not stop at is passed for you the
+    moment it opens, stored as your pass like any other (it shows in the log); one pending on you now that
+    the new stops pass over is passed at once. Your envelope after it (`stops`). A game without response
+    windows (the envelope's `windows` is false) stores them all the same; they change nothing there."""
+    lang = board_language(board)
+    with srv.hub.lock(game_id):
+        m = game_meta(srv, s, game_id)
+        seat = m.seat_of(me.id)
+        if seat is None:
+            raise ApiError(403, msg("you do not play in game {id}", id=game_id))
+        return Response(srv.hub.set_stops(s, m, seat, body.mode, lang), media_type="application/json")

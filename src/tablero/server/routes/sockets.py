@@ -17,7 +17,7 @@ from tablero.core.registry import languages
 
 from .. import auth
 from ..context import Server, server_of
-from ..games import Listener, encode, rules_json
+from ..games import Listener, encode, has_windows, rules_json
 from .games import NOT_STARTED
 
 UNAUTHORIZED, NO_GAME = 4401, 4404
@@ -59,7 +59,7 @@ def subscribe(srv: Server, game_id: int | None, token: str, push: Listener, boar
             # a challenge nobody has accepted: nothing to see yet, but whose game it is and under which rules
             # (as GET /api/games/{id} says it: a client opening the socket first knows what it will draw)
             env = (encode({**NOT_STARTED, "game": m.game, "players": m.players,
-                           "rules": rules_json(m.game, m.rules_version, m.options)})
+                           "rules": rules_json(m.game, m.rules_version, m.options), "windows": has_windows(m.game)})
                    if m.status not in ("playing", "over") else srv.hub.envelope(s, m, seat, board))
             srv.hub.listen(game_id, seat, push, board)
             return Subscription(0, env, expires)

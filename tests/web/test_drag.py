@@ -1,0 +1,95 @@
+"""Issue 21, item 6: drag and drop. A whole game of Choque against ai:random in which every card played from
+the hand to a place is dragged there with the mouse (press on the card, the places it may go to light up,
+move, release on one of them); other decisions are clicked. A drop anywhere else puts the card back."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from playwright.sync_api import Page, expect
+
+from .test_one_screen import SETTLED
+from .test_play import OVER, click_an_action, my_decision_or_the_end, register, seq
+
+MOVED = "() => Number(document.querySelector('#game').dataset.seq) > {before} || /{over}/.test(" \
+        "document.querySelector('#status').textContent)"
+
+
+def centre(page: Page, selector: str, nth: int = 0) -> tuple[float, float]:
+    box = page.locator(selector).nth(nth).bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag_a_card(page: Page, rng: random.Random) -> bool:
+    """Drag a card of the hand that goes somewhere onto one of its places; False if none can be dragged. When
+    the place chosen leaves several actions (a card with several ways to that place), the list, narrowed to
+    them, finishes the choice."""
+    page.wait_for_function(SETTLED, timeout=5_000)
+    cards = page.locator(".field.mine .zone.draggable[data-ref^='hand:']")
+    if not cards.count():
+        return False
+    before = seq(page)
+    n = rng.randrange(cards.count())
+    ref = cards.nth(n).get_attribute("data-ref")
+    x, y = centre(page, ".field.mine .zone.draggable[data-ref^='hand:']", n)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y - 12, steps=3)  # a drag now: the card is carried, its places light up
+    expect(page.locator("body")).to_have_class(re.compile(r"\bdragging\b"))
+    targets = page.locator("#game .zone.target")
+    expect(targets.first).to_be_visible()
+    k = rng.randrange(targets.count())
+    tx, ty = centre(page, "#game .zone.target", k)
+    page.mouse.move(tx, ty, steps=6)
+    page.mouse.up()
+    page.wait_for_function(MOVED.format(before=before, over=OVER) + " || !!document.querySelector('.zone.selected')",
+                           timeout=30_000)
+    if seq(page) == before and not re.search(OVER, page.locator("#status").inner_text()):
+        # several actions go from that card to that place: the list offers just those
+        expect(page.locator(f"[data-ref='{ref}']").first).to_have_class(re.compile(r"\bselected\b"))
+        click_an_action(page, rng)
+        page.wait_for_function(MOVED.format(before=before, over=OVER), timeout=30_000)
+    return True
+
+
+def test_a_whole_game_with_the_hands_cards_dragged(page: Page, server: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    register(page, server, "dino_drag")
+    page.select_option("#ai", "ai:random")
+    page.fill("#seed", "20261221")
+    page.click("#start")
+    expect(page.locator("#game .board")).to_be_visible()
+    rng = random.Random(21)
+    dragged = 0
+    # a drop on no place puts the card back: nothing is sent, the board is as it was
+    page.wait_for_function("() => document.querySelector('#status.my-turn') !== null", timeout=30_000)
+    page.wait_for_function(SETTLED, timeout=5_000)
+    if page.locator(".field.mine .zone.draggable[data-ref^='hand:']").count():
+        before = seq(page)
+        x, y = centre(page, ".field.mine .zone.draggable[data-ref^='hand:']")
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x, y - 40, steps=3)
+        expect(page.locator("#game .zone.target").first).to_be_visible()
+        sx, sy = centre(page, "#status")
+        page.mouse.move(sx, sy, steps=4)
+        page.mouse.up()
+        expect(page.locator("#game .zone.target")).to_have_count(0)
+        expect(page.locator("body")).not_to_have_class(re.compile(r"\bdragging\b"))
+        assert seq(page) == before
+    for _ in range(3000):
+        final = my_decision_or_the_end(page)
+        if final is not None:
+            break
+        if drag_a_card(page, rng):
+            dragged += 1
+            continue
+        before = seq(page)
+        click_an_action(page, rng)
+        page.wait_for_function(MOVED.format(before=before, over=OVER), timeout=30_000)
+    else:
+        raise AssertionError("the game did not end")
+    assert re.search(OVER, final), final
+    assert dragged >= 5, dragged
