@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .test_one_screen import SETTLED
@@ -54,8 +55,10 @@ def drag_a_card(page: Page, rng: random.Random) -> bool:
     return True
 
 
-def test_a_whole_game_with_the_hands_cards_dragged(page: Page, server: str) -> None:
-    page.set_viewport_size({"width": 1366, "height": 768})
+@pytest.mark.parametrize("size", [{"width": 1366, "height": 768}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_a_whole_game_with_the_hands_cards_dragged(page: Page, server: str, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
     register(page, server, "dino_drag")
     page.select_option("#ai", "ai:random")
     page.fill("#seed", "20261221")
