@@ -144,7 +144,7 @@ def stored_actions(c: TestClient, gid: int) -> list[dict[str, Any]]:
 def test_a_bad_mode_is_refused_and_only_players_set_stops(client: TestClient) -> None:
     gid, seats = table(client)
     r = client.put(f"/api/games/{gid}/stops", headers=seats["A"], json={"mode": "sometimes"})
-    assert r.status_code == 422 and "'always', 'chain' or 'never'" in r.json()["error"]
+    assert r.status_code == 422 and "'always', 'chain', 'never'" in r.json()["error"]
     assert client.get(f"/api/games/{gid}", headers=seats["A"]).json()["stops"] == "chain"
     eve = register(client, "eve")
     assert client.put(f"/api/games/{gid}/stops", headers=eve, json={"mode": "never"}).status_code == 403
@@ -160,3 +160,25 @@ def test_a_game_without_windows_keeps_the_setting_and_says_it_has_none(client: T
     assert r.status_code == 200 and r.json()["stops"] == "never" and r.json()["windows"] is False
     assert r.json()["seq"] == env["seq"]  # nothing was passed
     assert client.get(f"/api/games/{gid}", headers=seats["B"]).json()["stops"] == "never"
+
+
+def test_a_malformed_request_is_refused_in_the_readers_language(client: TestClient) -> None:
+    """A body that fails validation (pydantic's own check) is refused in the reader's words, naming the field
+    and what it should be, as every other refusal is."""
+    gid, seats = table(client)
+    url = f"/api/games/{gid}/stops"
+    said = {lang: client.put(url, headers={**seats["A"], "Accept-Language": lang}, json={"mode": "sometimes"})
+            for lang in ("es", "pt", "en")}
+    assert all(r.status_code == 422 for r in said.values())
+    assert said["es"].json()["error"] == "mode: debe ser uno de 'always', 'chain', 'never'"
+    assert said["es"].headers["Content-Language"] == "es"
+    assert said["pt"].json()["error"].startswith("mode: deve ser um de")
+    assert said["en"].json()["error"].startswith("mode: must be one of")
+    missing = client.put(url, headers={**seats["A"], "Accept-Language": "es"}, json={})
+    assert missing.json()["error"] == "mode: falta"
+    short = client.post("/api/accounts", headers={"Accept-Language": "pt"}, json={"username": "al", "password": "x"})
+    assert short.json()["error"] == ("username: curto demais (pelo menos 3); "
+                                     "password: curto demais (pelo menos 8)")
+    bad_json = client.post("/api/accounts", content=b"{no", headers={"Content-Type": "application/json",
+                                                                     "Accept-Language": "es"})
+    assert "no es JSON válido" in bad_json.json()["error"]

@@ -5,6 +5,7 @@ malformed body). One exception type carries them from anywhere (a route, the gam
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -65,6 +66,50 @@ def language_of(request: Request) -> str:
     return negotiate(request.headers.get("accept-language"), words().languages, default=SOURCE)
 
 
+def invalid_field(err: Mapping[str, Any]) -> Msg:
+    """One of pydantic's validation errors (a malformed body, a path or query value out of range) as a
+    message for people: the field it is about, and what it should be, in words that every catalogue
+    translates. An error of a kind not listed keeps pydantic's English words after the field."""
+    where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+    ctx = err.get("ctx") or {}
+    kind = err.get("type", "")
+    if kind == "literal_error":
+        expected = str(ctx.get("expected", "")).replace(" or ", ", ")  # codes, not words: no "or" to translate
+        return msg("{field}: must be one of {expected}", field=where, expected=expected)
+    if kind in ("string_too_short", "too_short"):
+        return msg("{field}: too short (at least {n})", field=where, n=ctx.get("min_length", 1))
+    if kind in ("string_too_long", "too_long"):
+        return msg("{field}: too long (at most {n})", field=where, n=ctx.get("max_length", 0))
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        bound = next(iter(ctx.values()), "")
+        text = {"greater_than_equal": "{field}: must be at least {n}", "greater_than": "{field}: must be more than {n}",
+                "less_than_equal": "{field}: must be at most {n}", "less_than": "{field}: must be less than {n}"}[kind]
+        return Msg(text, {"field": where, "n": bound})
+    simple = _SIMPLE.get(kind)
+    if simple is not None:
+        return Msg(simple, {"field": where})
+    return msg("{field}: {problem}", field=where, problem=str(err.get("msg", "invalid")))
+
+
+# pydantic's error kinds that need only the field's name to be said (``invalid_field``)
+_SIMPLE = {
+    "missing": msg("{field}: missing").text,
+    "json_invalid": msg("{field}: not valid JSON").text,
+    "string_pattern_mismatch": msg("{field}: not in the expected form").text,
+    "string_type": msg("{field}: must be text").text,
+    "int_type": msg("{field}: must be a whole number").text,
+    "int_parsing": msg("{field}: must be a whole number").text,
+    "int_from_float": msg("{field}: must be a whole number").text,
+    "bool_type": msg("{field}: must be true or false").text,
+    "bool_parsing": msg("{field}: must be true or false").text,
+    "list_type": msg("{field}: must be a list").text,
+    "dict_type": msg("{field}: must be an object").text,
+    "model_attributes_type": msg("{field}: must be an object").text,
+    "model_type": msg("{field}: must be an object").text,
+    "extra_forbidden": msg("{field}: not a field of this request").text,
+}
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Every refusal, FastAPI's own included (a malformed body, an unknown route), as ``{error, rule}``, in
     the client's language (the rule id is the same in every language)."""
@@ -77,12 +122,12 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response(e.status, words(e.game).say(e.error, lang), e.rule, headers)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
-        problems = []
-        for err in e.errors()[:5]:
-            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
-            problems.append(f"{where}: {err.get('msg', 'invalid')}")
-        return error_response(422, "; ".join(problems) or "invalid request")
+    async def _invalid(request: Request, e: RequestValidationError) -> JSONResponse:
+        lang = language_of(request)
+        cat = words()
+        problems = [cat.say(invalid_field(err), lang) for err in e.errors()[:5]]
+        text = "; ".join(problems) or cat.say(msg("invalid request"), lang)
+        return error_response(422, text, headers={"Content-Language": lang})
 
     @app.exception_handler(DBAPIError)
     async def _storage(request: Request, e: DBAPIError) -> JSONResponse:
