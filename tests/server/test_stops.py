@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 from tablero.core import Rng
 from tablero.core.plugin import Window
 from tablero.server.app import create_app
 from tablero.server.games import presenters
+from tablero.server.models import GameRow
 
 from .conftest import register
 
@@ -103,19 +105,45 @@ def test_always_stops_at_every_window(seeded: TestClient) -> None:
     assert seq == posted  # nothing passed for anyone
 
 
+def to_an_empty_window(c: TestClient, gid: int, seats: dict[str, dict[str, str]]) -> str:
+    """Play random legal actions (seeded) to the first response window with nothing on the chain; the seat
+    it waits on."""
+    rng = Rng(SEED)
+    for _ in range(300):
+        seat, w = window(c, gid)
+        assert seat is not None, "the game ended before an empty window"
+        if w is not None and not w.stacked:
+            return seat
+        env = c.get(f"/api/games/{gid}", headers=seats[seat]).json()
+        legal = env["legal_actions"]
+        c.post(f"/api/games/{gid}/actions", headers=seats[seat],
+               json={"action": legal[rng.below(len(legal))], "seq": env["seq"]})
+    raise AssertionError("no empty window in 300 decisions")
+
+
+def test_a_window_a_restart_left_open_is_passed_when_the_game_is_next_shown(db_url: str) -> None:
+    """The server stopped between an action and the passes its stops called for: the window is passed,
+    as the player's own stored pass, as soon as anyone looks at the game again."""
+    seeds = count(SEED)
+    with TestClient(create_app(db_url, cheap_hashing=True, seeds=lambda: next(seeds))) as c:
+        gid, seats = table(c)
+        set_stops(c, gid, seats, "always")
+        seat = to_an_empty_window(c, gid, seats)
+        before = c.get(f"/api/games/{gid}", headers=seats[seat]).json()["seq"]
+    with TestClient(create_app(db_url, cheap_hashing=True)) as c:
+        with c.app.state.server.session() as s:  # type: ignore[attr-defined]
+            s.execute(update(GameRow).where(GameRow.id == gid).values({f"stops_{seat.lower()}": "never"}))
+            s.commit()
+        other = "B" if seat == "A" else "A"
+        env = c.get(f"/api/games/{gid}", headers=seats[other]).json()  # anyone's look, a spectator's too
+        assert env["seq"] > before
+        assert stored_actions(c, gid)[before] == {"player": seat, "do": "pass"}
+
+
 def test_new_stops_pass_the_window_pending_at_once_as_the_players_pass(seeded: TestClient) -> None:
     gid, seats = table(seeded)
     set_stops(seeded, gid, seats, "always")
-    rng = Rng(SEED)
-    for _ in range(300):  # to the first empty window
-        seat, w = window(seeded, gid)
-        assert seat is not None, "the game ended before an empty window"
-        if w is not None and not w.stacked:
-            break
-        env = seeded.get(f"/api/games/{gid}", headers=seats[seat]).json()
-        legal = env["legal_actions"]
-        seeded.post(f"/api/games/{gid}/actions", headers=seats[seat],
-                    json={"action": legal[rng.below(len(legal))], "seq": env["seq"]})
+    seat = to_an_empty_window(seeded, gid, seats)
     before = seeded.get(f"/api/games/{gid}", headers=seats[seat]).json()
     r = seeded.put(f"/api/games/{gid}/stops", headers=seats[seat], json={"mode": "chain"})
     assert r.status_code == 200

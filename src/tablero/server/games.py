@@ -400,8 +400,13 @@ class GameHub:
 
     def envelope(self, s: Session, m: Meta, seat: str | None, board: str | None = None) -> bytes:
         """A client's envelope of a game being played or over, as JSON (with the board in the language
-        ``board``, if asked). Call under the game's lock."""
+        ``board``, if asked). What a restart left undone is done first: a response window that its player's
+        stops pass over is passed (the server stopped between an action and its passes), an AI seat that
+        must decide starts thinking. Call under the game's lock."""
         g = self.game(s, m)
+        passing = self.auto_pass(m, g)
+        if passing is not None:  # a window its player's stops pass over, left open by a restart
+            g = self.apply(s, m, passing)
         self.wake(m)  # e.g. an AI seat left to decide by a restart
         return self.encoded(m.id, g, seat, board)
 
