@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tablero.core.plugin import CardTerms, GamePlugin, Keyword
+from tablero.core.plugin import CardTerms, GamePlugin, KeywordTerm
 from tablero.core.registry import languages, plugin
 
 from .conftest import register
@@ -60,5 +60,5 @@ def test_a_game_without_words_of_its_own_shows_its_ids() -> None:
 
     Bare.card_terms = GamePlugin.card_terms  # the base class's, not Choque's
     terms = Bare().card_terms(next(iter(plugin("choque").card_pool())), "es")
-    assert terms == CardTerms("hero", (Keyword("swift", None, "swift"), Keyword("seer", 2, "seer")))
+    assert terms == CardTerms("hero", (KeywordTerm("swift", None, "swift"), KeywordTerm("seer", 2, "seer")))
     assert [k.words for k in terms.keywords] == ["swift", "seer 2"]

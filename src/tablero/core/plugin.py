@@ -113,7 +113,7 @@ class CardCheck:
     checked: int
 
 
-class Keyword(NamedTuple):
+class KeywordTerm(NamedTuple):
     """One keyword a card has, as a deck builder shows and filters it: its id, its number (a keyword printed
     with an X; None for most), and its name in one language."""
 
@@ -131,7 +131,7 @@ class CardTerms(NamedTuple):
     """A card's type and keywords in one language's words (a deck builder's filters and lines)."""
 
     type: str
-    keywords: tuple[Keyword, ...] = ()
+    keywords: tuple[KeywordTerm, ...] = ()
 
 
 class Tally(NamedTuple):
@@ -375,12 +375,12 @@ class GamePlugin(ABC):
         """The card's type and keywords in ``lang``'s words. By default what its card-file shape says, ids as
         they are: its ``type``, and its ``keywords`` (an id, or ``{id: number}`` for a keyword with a number)."""
         j = self.card_json(card)
-        keywords: list[Keyword] = []
+        keywords: list[KeywordTerm] = []
         for k in j.get("keywords") or ():
             if isinstance(k, Mapping):
-                keywords += [Keyword(str(i), v if isinstance(v, int) else None, str(i)) for i, v in k.items()]
+                keywords += [KeywordTerm(str(i), v if isinstance(v, int) else None, str(i)) for i, v in k.items()]
             else:
-                keywords.append(Keyword(str(k), None, str(k)))
+                keywords.append(KeywordTerm(str(k), None, str(k)))
         return CardTerms(str(j.get("type", "")), tuple(keywords))
 
     def card_listing(self, card: Card) -> dict[str, Any]:

@@ -123,7 +123,7 @@ class ChoquePlugin(GamePlugin):
 
     def card_terms(self, card: Card, lang: str) -> CardTerms:
         """Its type and exclusive abilities (CH-8) in ``lang``'s words, Clarividencia with its X."""
-        from tablero.core.plugin import CardTerms, Keyword
+        from tablero.core.plugin import CardTerms, KeywordTerm
 
         from .cards import CardDef
         from .catalogue import words
@@ -131,7 +131,8 @@ class ChoquePlugin(GamePlugin):
 
         c = cast(CardDef, card)
         say = words().say
-        keywords = tuple(Keyword(k, c.params.get(k), say(KEYWORD_NAMES[k], lang)) for k in KEYWORDS if k in c.keywords)
+        keywords = tuple(KeywordTerm(k, c.params.get(k), say(KEYWORD_NAMES[k], lang))
+                         for k in KEYWORDS if k in c.keywords)
         return CardTerms(say(TYPE_NAMES[c.type], lang) if c.type in TYPE_NAMES else c.type, keywords)
 
     def invariants(self, game: Game) -> Callable[[Game], list[str]]:
