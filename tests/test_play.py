@@ -269,7 +269,7 @@ def test_bad_input_gets_a_message_and_the_prompt_again() -> None:
     assert "No entiendo «abc»" in r.output
     assert "No hay acción 0" in r.output and "No hay acción 999" in r.output
     assert "Escribe el número de una acción" in r.output
-    assert "Ayuda:" in r.output
+    assert "Ayuda:" in r.output and "  w           eliges cuándo paras en las ventanas de respuesta" in r.output
     assert r.output.count("Tu elección (1-") >= 6
     assert "Sales de la partida." in r.output
 

@@ -407,14 +407,15 @@ class PlaySession:
         lower case; True when it answered the decision (a surrender, or a window passed after a new setting)."""
         if low in ("?", "ayuda", "help", "h"):
             saved = self.t("help_saved") if self.opts.save is not None else ""
-            self.con.say(self.t("help", saved=saved, game_help=self.words.help()))
+            windows = self.t("help_windows") if self.windows_exist(game) else ""
+            self.con.say(self.t("help", saved=saved, windows=windows, game_help=self.words.help()))
         elif low in ("t", "tablero", "board"):
             self.show_decision(game, legal)
         elif low in ("v", "ver", "cards"):
             self.show_cards(game)
         elif low in ("r", "registro", "log"):
             self.show_events(game.log_for(HUMAN))
-        elif low in ("w", "ventanas", "windows"):
+        elif low in ("w", "ventanas", "windows") and self.windows_exist(game):
             self.set_windows()
             return window and self.pass_window(game, rec, legal)
         elif low in ("s", "rendirse", "surrender"):
@@ -425,6 +426,12 @@ class PlaySession:
         else:
             self.con.say(self.t("bad_input", text=ans, n=len(legal)))
         return False
+
+    @staticmethod
+    def windows_exist(game: Game) -> bool:
+        """Whether the game has response windows to stop at (a Deuses turn has none): only then does the
+        help offer ``w``, and ``w`` answer."""
+        return plugin(game.name).response_windows
 
     def surrender(self, game: Game, rec: GameRecord) -> bool:
         """Concede once the human confirms it; True when they did."""

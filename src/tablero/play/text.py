@@ -41,12 +41,14 @@ _EN: dict[str, Msg] = {
         "  v           shows the text of the cards you see (your hand and the field)\n"
         "  r           shows the whole game log (what you may see)\n"
         "  s           surrender (asks to confirm)\n"
-        "  w           choose when to stop at response windows (always, with a chain, never)\n"
+        "{windows}"
         "  q           quit the game{saved}\n"
         "  ?           this help\n"
         "{game_help}")
     ),
     "help_saved": msg(" (the game stays saved)"),
+    # the help's line for response windows, in a game that has them (GamePlugin.response_windows)
+    "help_windows": msg("  w           choose when to stop at response windows (always, with a chain, never)\n"),
     "window": msg("Response window ({where}) — {chain}. {options}"),
     "window_where": msg("turn {turn}, {active} plays, {phase}"),
     "window_passed": msg("You pass the response window ({chain}; windows: {mode}, w changes it)."),

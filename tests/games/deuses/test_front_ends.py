@@ -163,9 +163,11 @@ def test_a_whole_game_in_spanish_through_the_command_line() -> None:
 def test_the_terminal_says_deuses_help_and_takes_a_surrender(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
     r = _run(["play", "--game", "deuses", "--vs", "random", "--seed", "3", "--lang", "pt", "--save", str(save)],
-             "?\nv\ns\nn\ns\ns\n")
+             "?\nw\nv\ns\nn\ns\ns\n")
     assert r.exit_code == 0, r.output
     assert "PV são os Pontos de Vida (4000 no início; com 0 se perde)" in r.output  # the game's own help
+    # a Deuses turn has no response windows: the help offers no stops, and w is not a command here
+    assert "janelas de resposta" not in r.output and 'Não entendi "w"' in r.output
     assert "Quer mesmo se render? (s/n)" in r.output and "Resultado: o oponente vence (B)." in r.output
     doc = json.loads(save.read_text(encoding="utf-8"))
     assert doc["winner"] == "B" and doc["actions"][-1] == {"player": "A", "do": "surrender"}
