@@ -122,6 +122,8 @@ def test_plural_forms_and_contexts_follow_the_catalogue(tmp_path: Path) -> None:
 
 def test_deck_check_speaks_the_language_asked_for(tmp_path: Path) -> None:
     """``tablero deck check --lang es``: every CH-2 violation in Spanish, its rule id unchanged."""
+    import datetime as dt
+
     from click.testing import CliRunner
 
     from tablero.cli import main
@@ -134,6 +136,12 @@ def test_deck_check_speaks_the_language_asked_for(tmp_path: Path) -> None:
     assert "CH-2.1: la baraja principal tiene 46 cartas; la edición choque-2026 pide exactamente 40" in es
     assert "CH-2.4: 9 copias del nombre 'Cachorro Moteado'" in es and "(principal 9)" in es
     assert "CH-2.1: the main deck has 46 cards" in en and "copies" not in es
+    pt = CliRunner().invoke(main, ["deck", "check", str(bad), "--lang", "pt", "--on", "2020-01-01"]).output
+    # the last line too: the deck, the limited list in force (none before the first) and the verdict
+    assert es.splitlines()[-1].startswith("Furia del Jaguar (choque-2026, lista limitada del ")
+    assert es.splitlines()[-1].endswith(f"vigente el {dt.date.today().isoformat()}): ilegal: 2 infracciones")
+    assert pt.splitlines()[-1] == ("Furia del Jaguar (choque-2026, nenhuma lista limitada em vigor em 2020-01-01): "
+                                   "ilegal: 2 violações")
 
 
 def test_cards_check_speaks_the_language_asked_for(tmp_path: Path) -> None:

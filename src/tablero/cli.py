@@ -10,7 +10,8 @@ from typing import Any
 import click
 
 from tablero.core import GamePlugin, TableroError, plugin
-from tablero.core.registry import languages
+from tablero.core.i18n import Msg
+from tablero.core.registry import languages, words
 
 
 @click.group()
@@ -208,6 +209,19 @@ def deck_export(deck_id: str, game_name: str | None) -> None:
     click.echo(decks[deck_id].text, nl=False)
 
 
+def deck_verdict(name: str, edition: str, day: Any, in_force: Any, n: int) -> Msg:
+    """The deck check's last line: the deck, its edition, the limited list in force on ``day`` (if any)
+    and whether it is legal, in words every catalogue translates."""
+    from tablero.core.i18n import msg, plural
+
+    verdict = msg("legal") if not n else plural("illegal: {n} violation", "illegal: {n} violations", n)
+    if in_force:
+        return msg("{deck} ({edition}, limited list of {list} in force on {day}): {verdict}", deck=name,
+                   edition=edition, list=str(in_force), day=str(day), verdict=verdict)
+    return msg("{deck} ({edition}, no limited list in force on {day}): {verdict}", deck=name, edition=edition,
+               day=str(day), verdict=verdict)
+
+
 @deck.command("check")
 @click.argument("file", type=click.Path(path_type=Path))
 @game_option
@@ -254,10 +268,7 @@ def deck_check(file: Path, game_name: str | None, edition: str | None, on: str |
     else:
         for v in violations:
             click.echo(f"{v.rule}: {v.said(lang)}")
-        listed = f"limited list of {in_force}" if in_force else "no limited list"
-        n = len(violations)
-        verdict = "legal" if not n else f"illegal: {n} violation{'' if n == 1 else 's'}"
-        click.echo(f"{df.deck.name} ({ed}, {listed} in force on {day}): {verdict}")
+        click.echo(words(p.name).say(deck_verdict(df.deck.name, ed, day, in_force, len(violations)), lang))
     sys.exit(1 if violations else 0)
 
 
