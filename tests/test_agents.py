@@ -136,3 +136,53 @@ def test_choose_decisions_say_what_is_chosen() -> None:
             g.apply(legal[rng.below(len(legal))])
     assert details and details <= {"elite", "clarividencia", "mimica", "zombificar", "cosmo", "optional", "select",
                                    "trig_target", "zone"}
+
+
+def _before_a_wide_decision(limit: int) -> Any:
+    """A seeded Deuses game at a decision with a choice, one of whose answers leads (after forced steps) to a
+    decision with more than ``limit`` legal actions (a put-down listing every way to pay and target)."""
+    from tablero.core import plugin
+    decks = [d.deck for d in plugin("deuses").shipped_decks().values()]
+    for seed in range(200):
+        rng = Rng(seed)
+        g = new_game("deuses", decks=[rng.choice(decks), rng.choice(decks)], seed=seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            if len(legal) > 1:
+                for a in legal:
+                    h = g.clone()
+                    h.apply(a)
+                    while not h.is_over and len(h.legal_actions()) == 1:
+                        h.apply(h.legal_actions()[0])
+                    if not h.is_over and len(h.legal_actions()) > limit:
+                        return g
+            g.apply(legal[rng.below(len(legal))])
+    raise AssertionError("no seeded game reached a wide decision")
+
+
+def test_mcts_values_a_wide_decision_below_the_root_on_a_sample_of_every_kind() -> None:
+    """A decision of hundreds of actions inside the tree is valued on ``wide`` of them (one of each kind
+    first), so that a fixed number of iterations costs a bounded number of evaluations; the root's actions
+    are all valued, and the search stays deterministic."""
+    from tablero.agents.mcts import MctsAgent
+    wide = 12
+    g = _before_a_wide_decision(3 * wide)
+    seat = Seat(g, g.pending.player)
+    sizes: list[int] = []
+    real = MctsAgent._priors
+
+    def counted(g: Any, legal: list[dict[str, Any]], keys: list[Any], player: str) -> dict[Any, float]:
+        sizes.append(len(legal))
+        return real(g, legal, keys, player)
+
+    agent = MctsAgent(7, iterations=40, wide=wide)
+    agent._priors = counted  # type: ignore[method-assign]
+    first = agent.act(seat)
+    assert sizes[0] == len(seat.legal_actions())  # the root: every action valued
+    assert max(sizes[1:]) <= wide and len(sizes) > 1
+    assert first == MctsAgent(7, iterations=40, wide=wide).act(seat) and first in seat.legal_actions()
+    acts = [{"do": "put_down", "card": c, "n": i} for c in "abc" for i in range(10 if c == "a" else 2)]
+    picked = [acts[i] for i in MctsAgent(1, iterations=1, wide=3)._sample(acts)]
+    assert {a["card"] for a in picked} == {"a", "b", "c"}
+    with pytest.raises(BadInput):
+        MctsAgent(1, iterations=1, wide=0)

@@ -6,6 +6,13 @@ action, plays a short playout and scores it with the game's evaluation (``Game.h
 playouts to the end of a CHOQUE are long and noisy, a cut-off playout plus a sound evaluation is both
 faster and stronger. Decisions with one legal action are never searched, in the tree or at the root.
 
+A new node is valued one ply ahead: each of its actions is applied and evaluated (its prior). Below the
+root, a decision with more than ``wide`` actions (a put-down that lists every way to pay and target a
+card: hundreds) is valued on a sample of ``wide`` of them, every kind of action (``do`` and ``card``)
+represented, and only the sampled ones are searched there (progressive widening); otherwise one wide
+decision per iteration would cost hundreds of evaluations, and a search of a fixed number of iterations
+(the hint) seconds instead of a fraction of one.
+
 With ``iterations`` the result depends only on the seed and what the agent may see; ``budget`` (seconds
 per decision) is for play, where the machine's speed decides how far it searches.
 """
@@ -26,7 +33,7 @@ class _Node:
     """Statistics of the actions tried from one point of the action sequence: per action key, visits,
     total value (from the point of view of the player who chose it) and availability."""
 
-    __slots__ = ("visits", "value", "avail", "children", "prior")
+    __slots__ = ("visits", "value", "avail", "children", "prior", "sampled")
 
     def __init__(self) -> None:
         self.visits: dict[tuple[Any, ...], int] = {}
@@ -34,23 +41,28 @@ class _Node:
         self.avail: dict[tuple[Any, ...], int] = {}
         self.children: dict[tuple[Any, ...], _Node] = {}
         self.prior: dict[tuple[Any, ...], float] | None = None  # one-ply evaluation of each action
+        self.sampled = False  # the prior covers a sample of the actions, and only they are searched
 
 
 class MctsAgent:
     name = "mcts"
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
-                 playout_depth: int = 0, exploration: float = 0.7, prior_visits: float = 2.0) -> None:
+                 playout_depth: int = 0, exploration: float = 0.7, prior_visits: float = 2.0,
+                 wide: int = 48) -> None:
         if budget is None and iterations is None:
             budget = 0.1
         if budget is not None and budget <= 0 or iterations is not None and iterations < 1:
             raise BadInput("mcts: budget must be > 0 seconds and iterations >= 1")
+        if wide < 1:
+            raise BadInput("mcts: wide must be >= 1")
         self.rng = Rng(seed)
         self.budget = budget
         self.iterations = iterations
         self.playout_depth = playout_depth
         self.c = exploration
         self.prior_visits = prior_visits
+        self.wide = wide
         self.last_iterations = 0  # for benchmarks: iterations made on the last searched decision
         # the search's value of the action chosen on the last decision, in [-1, 1] for the seat (the mean
         # ``Game.heuristic`` of its playouts, its prior counted as in ``_mean``); None when nothing was searched
@@ -101,8 +113,8 @@ class MctsAgent:
             keys = [action_key(a) for a in legal]
             for k in keys:
                 node.avail[k] = node.avail.get(k, 0) + 1
-            if self.prior_visits and node.prior is None:
-                node.prior = self._priors(g, legal, keys, d.player)
+            if self.prior_visits and (node.prior is None or node.sampled and not self._searched(node, keys)):
+                self._expand(node, g, legal, keys, d.player, node is root)
                 expanded = True  # a new node: its one-ply evaluations stand in for a playout
             i = self._select(node, keys)
             k = keys[i]
@@ -120,9 +132,45 @@ class MctsAgent:
             nd.visits[k] = nd.visits.get(k, 0) + 1
             nd.value[k] = nd.value.get(k, 0.0) + (value if player == me else -value)
 
+    def _expand(self, node: _Node, g: Game, legal: list[dict[str, Any]], keys: list[tuple[Any, ...]],
+                player: str, root: bool) -> None:
+        """Value a node's actions one ply ahead: all of them at the root or when there are at most ``wide``;
+        otherwise a sample (``_sample``), added to what an earlier determinization sampled when none of
+        those is legal in this one."""
+        chosen = range(len(legal)) if root or len(legal) <= self.wide else self._sample(legal)
+        prior = self._priors(g, [legal[i] for i in chosen], [keys[i] for i in chosen], player)
+        if node.prior is None:
+            node.prior = prior
+            node.sampled = len(chosen) < len(legal)
+        else:
+            node.prior.update(prior)
+
+    @staticmethod
+    def _searched(node: _Node, keys: list[tuple[Any, ...]]) -> bool:
+        """Whether a sampled node has an action to search among ``keys``, the actions legal now."""
+        prior = node.prior or {}
+        return any(k in prior or k in node.visits for k in keys)
+
+    def _sample(self, legal: list[dict[str, Any]]) -> list[int]:
+        """``wide`` of the actions, drawn from the search's random source: one of each kind (``do`` and
+        ``card``) in turn, so that no card's way of being played is left out for its many variants."""
+        kinds: dict[tuple[Any, Any], list[int]] = {}
+        for i, a in enumerate(legal):
+            kinds.setdefault((a.get("do"), a.get("card")), []).append(i)
+        pools = list(kinds.values())
+        for pool in pools:
+            self.rng.shuffle(pool)
+        chosen: list[int] = []
+        while len(chosen) < self.wide:
+            for pool in pools:
+                if pool and len(chosen) < self.wide:
+                    chosen.append(pool.pop())
+        return sorted(chosen)
+
     def _select(self, node: _Node, keys: list[tuple[Any, ...]]) -> int:
         """UCB1 over the available actions; an action's one-ply evaluation counts as ``prior_visits`` visits
-        (progressive bias), an action never tried and without a prior is tried first."""
+        (progressive bias), an action never tried and without a prior is tried first — except at a sampled
+        node, where only the sampled actions (and any already tried) are searched."""
         best, best_u = 0, -math.inf
         c = self.c
         pv = self.prior_visits
@@ -132,6 +180,8 @@ class MctsAgent:
             p = prior.get(k)
             if p is None:
                 if n == 0:
+                    if node.sampled:
+                        continue
                     return i
                 mean, total = node.value[k] / n, float(n)
             else:
