@@ -16,7 +16,7 @@ from typing import Any
 
 from tablero.core import Rng, compiled, new_game
 from tablero.games.choque.deckfile import shipped_decks
-from tablero.server.games import action_labels, events_for
+from tablero.server.envelopes import action_labels, events_for
 
 
 def positions(games: int, seed: int) -> list[list[tuple[Any, str, list[dict[str, Any]]]]]:

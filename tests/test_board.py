@@ -107,7 +107,7 @@ def test_a_seats_board_is_the_same_when_everything_hidden_from_it_is_redrawn() -
     the same board, word for word, in every language."""
     from tablero.core import Rng
     from tablero.core.registry import languages, plugins
-    from tablero.server.games import board_json
+    from tablero.server.envelopes import board_json
 
     for p in plugins():
         for seed in (1, 2):

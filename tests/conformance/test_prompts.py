@@ -134,6 +134,12 @@ def test_every_decision_kind_is_reached_and_asked_in_every_language(name: str) -
             reached.setdefault(kind, where)
             before = len(missing)
             said = {lang: w.decision(g) for lang, w in words.items()}
+            told = {lang: w.waiting(g.pending) for lang, w in words.items()}  # type: ignore[arg-type]
+            for lang, text in told.items():
+                if g.pending.player not in text or FIELD.search(text):  # type: ignore[union-attr]
+                    problems.append(f"{where}: {kind}: the others are not told whose decision in {lang}: {text!r}")
+                if lang != "en" and text == told["en"]:
+                    problems.append(f"{where}: {kind}: the {lang} waiting line is the English one: {text!r}")
             for lang, text in said.items():
                 if not text.strip():
                     problems.append(f"{where}: {kind}: no question in {lang}")
@@ -153,8 +159,9 @@ def test_every_decision_kind_is_reached_and_asked_in_every_language(name: str) -
 @pytest.mark.parametrize("name", GAMES)
 def test_the_board_puts_the_question_to_the_deciding_seat_only(name: str) -> None:
     """``board_json`` (what the browser draws): the deciding seat's prompt is ``Presenter.decision`` in its
-    language; the other seat's and a spectator's say whose decision it is and nothing of the question."""
-    from tablero.server.games import board_json
+    language; the other seat's and a spectator's say whose decision it is and what kind, as
+    ``Presenter.waiting`` tells it from the decision's public fields, and nothing of the question."""
+    from tablero.server.envelopes import board_json
 
     seen: dict[str, int] = {}
     for _, g, _ in _decisions(name):
@@ -168,9 +175,11 @@ def test_the_board_puts_the_question_to_the_deciding_seat_only(name: str) -> Non
         for lang in LANGS:
             mine = board_json(g, d.player, g.view(d.player), lang)["prompt"]
             assert mine["text"] == plugin(name).presenter(lang).decision(g) and mine["player"] == d.player, kind
+            told = plugin(name).presenter(lang).waiting(d)
             for seat, view in ((other, g.view(other)), (None, g.public_view())):
                 theirs = board_json(g, seat, view, lang)["prompt"]
-                assert theirs["player"] == d.player and not theirs.get("text"), (kind, seat, theirs)
+                assert theirs["player"] == d.player and theirs.get("waiting") is True, (kind, seat, theirs)
+                assert theirs["text"] == told != mine["text"], (kind, seat, theirs)
     assert set(seen) == set(plugin(name).decision_kinds)
 
 

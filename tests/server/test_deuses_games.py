@@ -19,7 +19,7 @@ from tablero.core import Rng
 from tablero.core.game import Game
 from tablero.core.record import GameRecord
 from tablero.server.app import create_app
-from tablero.server.games import board_json
+from tablero.server.envelopes import board_json
 
 from .conftest import my_turn, register
 

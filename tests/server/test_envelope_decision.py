@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from tablero.games.choque.scenario_state import game_from_scenario
-from tablero.server.games import envelope
+from tablero.server.envelopes import envelope
 from tablero.server.schemas import EnvelopeOut
 
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "effects" / "targets-one-at-a-time.yaml"

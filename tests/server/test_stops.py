@@ -15,7 +15,7 @@ from sqlalchemy import update
 from tablero.core import Rng
 from tablero.core.plugin import Window
 from tablero.server.app import create_app
-from tablero.server.games import presenters
+from tablero.server.envelopes import presenters
 from tablero.server.models import GameRow
 
 from .conftest import register

@@ -34,7 +34,7 @@ def labelled(env: dict[str, Any], me: str) -> dict[str, Any]:
     """The envelope with the words and places the server sends for its (chosen) legal actions, and the
     board of its (edited) view as the server projects it."""
     from tablero.core.registry import plugin
-    from tablero.server.games import action_labels
+    from tablero.server.envelopes import action_labels
 
     kind = (env.get("pending") or {}).get("kind")
     board = plugin("choque").presenter("es").board(env["view"], me).model_dump(mode="json", exclude_defaults=True)

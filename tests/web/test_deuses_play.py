@@ -18,7 +18,7 @@ from leaks import seed_leaks
 from tablero.core import Rng
 from tablero.core.game import Game
 from tablero.core.record import GameRecord
-from tablero.server.games import board_json
+from tablero.server.envelopes import board_json
 
 # "Você venceu!", "Você perdeu.", "Empate.": the table's own words in Portuguese (web/i18n.js, locales/pt.po)
 OVER = "Você venceu|Você perdeu|Empate"
@@ -335,7 +335,7 @@ def a_choice_in_a_pile() -> tuple[dict[str, Any], dict[str, Any]]:
     additional deck (a pile), as the server sends it to A with its board in Portuguese; and that action (one
     whose places, in order, no other action shares)."""
     from tablero.core.registry import plugin
-    from tablero.server.games import envelope
+    from tablero.server.envelopes import envelope
 
     for seed in range(100):
         g = plugin("deuses").random_game(seed)

@@ -169,6 +169,7 @@ def test_two_players_play_a_challenge_to_the_end_in_two_browsers(browser: Any, s
     expect(beto.locator("#game .board")).to_be_visible()
     expect(ana.locator("#game .board")).to_be_visible()
     rng = random.Random(11)
+    told = ""
     for _ in range(3000):
         ana.wait_for_function(f"() => /{OVER}/.test(document.querySelector('#status').textContent)"
                               " || document.querySelector('#status.my-turn') !== null"
@@ -181,12 +182,20 @@ def test_two_players_play_a_challenge_to_the_end_in_two_browsers(browser: Any, s
             mover_wait = ana if rng.random() < 0.5 else beto
             mover_wait.wait_for_timeout(50)
             continue
+        if not told:  # the other is told what the mover is doing (Presenter.waiting), not asked anything
+            other = beto if mover is ana else ana
+            waiting = other.locator(".actions .prompt.waiting")
+            if waiting.count() and seq(other) == seq(mover):
+                told = waiting.inner_text()
+                assert re.match(r"^[AB] .+\.$", told), told
+                expect(mover.locator(".actions .prompt.waiting")).to_have_count(0)
         before = seq(mover)
         click_an_action(mover, rng)
         mover.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}"
                                 f" || /{OVER}/.test(document.querySelector('#status').textContent)", timeout=30_000)
     else:
         raise AssertionError("the game did not end")
+    assert told, "the player waiting was never told what the other was doing"
     finals = [p.locator("#status").inner_text() for p in (ana, beto)]
     assert ("Ganaste" in finals[0]) == ("Perdiste" in finals[1]) or all("Empate" in f for f in finals)
     game = ana.locator("#game").get_attribute("data-game")

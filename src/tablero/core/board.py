@@ -157,6 +157,7 @@ class Prompt(_Strict):
     text: str = ""
     optional: bool = False
     secret: bool = False  # a hidden choice (a bid): the other seats see only that it is pending
+    waiting: bool = False  # ``text`` tells another seat or a spectator what the deciding player is doing
 
 
 class Strike(_Strict):

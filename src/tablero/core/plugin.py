@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from .errors import BadInput
-from .game import Action, Game
+from .game import Action, Decision, Game
 from .i18n import Msg
 from .shown import shown
 
@@ -198,6 +198,12 @@ class Presenter(Protocol):
 
     def decision(self, game: Game) -> str:
         """The pending decision as a question to its player (what a choice is about included)."""
+        ...
+
+    def waiting(self, decision: Decision) -> str:
+        """The pending decision as the other seat and spectators are told of it ("B decides whether to
+        defend"): from the decision's public fields alone (whose, its kind and detail), so it cannot name
+        what only its player knows."""
         ...
 
     def auto_answer(self, game: Game) -> AutoAnswer | None:

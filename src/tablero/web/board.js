@@ -408,7 +408,10 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
                                  onclick: () => { selected = s; picked = []; redraw(); } }, describeGroup(groupWords(a), many.length)));
     }
   }
-  const prompt = board.prompt && board.prompt.text && mine ? el("p", { class: "prompt" }, board.prompt.text) : "";
+  // the question when the decision is yours; else what the deciding player is doing ("B decides whether to
+  // defend"), said from the decision's public fields only (Presenter.waiting)
+  const asked = board.prompt && board.prompt.text && (mine || board.prompt.waiting);
+  const prompt = asked ? el("p", { class: mine ? "prompt" : "prompt waiting", "aria-live": "polite" }, board.prompt.text) : "";
   const list = el("div", { class: `actions${listed.length || prompt ? "" : " idle"}`, role: "group", "aria-label": t("actions") }, prompt,
     el("div", { class: "action-list" }, listed,
       selected ? el("button", { type: "button", class: "cancel", onclick: () => { selected = null; picked = []; redraw(); } }, t("cancel")) : ""));

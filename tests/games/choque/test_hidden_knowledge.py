@@ -9,7 +9,7 @@ from typing import Any
 
 from tablero.games.choque.game import ChoqueGame
 from tablero.games.choque.scenario_state import game_from_scenario
-from tablero.server.games import envelope
+from tablero.server.envelopes import envelope
 
 
 def plain(cid: str, **more: Any) -> dict[str, Any]:

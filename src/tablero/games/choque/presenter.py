@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from tablero.core.board import Board
-from tablero.core.game import Game
+from tablero.core.game import Decision, Game
 from tablero.core.i18n import msg
 from tablero.core.plugin import AutoAnswer, Window
 
@@ -62,6 +62,9 @@ class ChoquePresenter:
 
     def decision(self, game: Game) -> str:
         return prompts.decision(cast(ChoqueGame, game), self.book)
+
+    def waiting(self, decision: Decision) -> str:
+        return prompts.waiting(decision, self.book.lang)
 
     def auto_answer(self, game: Game) -> AutoAnswer | None:
         return prompts.auto_answer(cast(ChoqueGame, game), self.book)

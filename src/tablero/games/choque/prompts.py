@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tablero.core.game import Decision
 from tablero.core.i18n import Msg, msg
 from tablero.core.plugin import AutoAnswer, Window
 
@@ -104,6 +105,39 @@ def decision(game: ChoqueGame, book: CardBook) -> str:
         return said
     key = f"k_{d.kind}"
     return say(key, book.lang) if key in _W else say("k_choose", book.lang)
+
+
+# What the other seat and spectators are told while a player decides (``waiting``): by kind, and for a
+# choose by what it is about; only what the decision says publicly, never the cards it concerns
+_WAITING: dict[str, Msg] = {
+    "action": msg("{player} is choosing what to do in their action phase."),
+    "combat": msg("{player} is declaring battles in their combat phase."),
+    "response": msg("{player} is deciding whether to respond."),
+    "defend": msg("{player} is deciding whether to defend."),
+    "battle_repeat": msg("{player} is deciding whether to repeat the battle."),
+    "ofrenda": msg("{player} is making their ofrenda."),
+    "discard": msg("{player} is discarding down to 7 cards."),
+    "choose": msg("{player} is choosing."),
+    "choose:keyword": msg("{player} is deciding how to use {keyword}."),
+    "choose:optional": msg("{player} is deciding whether to use an ability."),
+    "choose:targets": msg("{player} is choosing targets."),
+    "choose:select": msg("{player} is choosing a card."),
+    "choose:zone": msg("{player} is choosing a zone to call a character into."),
+}
+_WAITING_AS = {"trig_target": "choose:targets", "targets": "choose:targets", "select": "choose:select",
+               "zone": "choose:zone", "optional": "choose:optional"}
+
+
+def waiting(d: Decision, lang: str) -> str:
+    """The pending decision ``d`` as the other seat and spectators are told of it, from its public fields."""
+    w = words()
+    if d.kind != "choose":
+        text = _WAITING.get(d.kind, _WAITING["choose"])
+        return w.fill(text.text, {"player": d.player}, lang)
+    if d.detail in KEYWORD_NAMES:
+        keyword = w.say(KEYWORD_NAMES[d.detail], lang)
+        return w.fill(_WAITING["choose:keyword"].text, {"player": d.player, "keyword": keyword}, lang)
+    return w.fill(_WAITING[_WAITING_AS.get(d.detail, "choose")].text, {"player": d.player}, lang)
 
 
 def auto_answer(game: ChoqueGame, book: CardBook) -> AutoAnswer | None:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
 
 from tablero.core.board import Board
-from tablero.core.game import Game
+from tablero.core.game import Decision, Game
 from tablero.core.i18n import msg
 from tablero.core.plugin import AutoAnswer, Window
 
@@ -17,7 +17,7 @@ from .cardfile import shipped_cards
 from .cards import CHOOSING, CardDef
 from .game import DeusesGame
 from .narrate import narrate
-from .words import ASKS, Words
+from .words import ASKS, WAITING, Words
 
 _HELP = msg("Seats A and B. Your field's slots are F1, F2, …; the opponent's B.F1, …. ATK/DEF are a battle "
             "card's Attack and Defense; LP are life points (4000 at the start, 0 loses).")
@@ -90,6 +90,9 @@ class DeusesPresenter:
         ask = _ASK.get(d.kind)
         said = ask(self.w, game, d.player) if ask is not None else ""
         return said or self.w.prompt(d.kind)
+
+    def waiting(self, decision: Decision) -> str:
+        return self.w.say(WAITING.get(decision.kind, WAITING["other"]), player=decision.player)
 
     def auto_answer(self, game: Game) -> AutoAnswer | None:
         return None  # every Deuses decision is the player's

@@ -36,6 +36,17 @@ PROMPTS: dict[str, Msg] = {
     "put_down": msg("Your put-down step: put a card down, or go to the attack step."),
     "attack": msg("Your attack step: declare an attack, or end the turn."),
 }
+# What the other seat and spectators are told while a player decides (``DeusesPresenter.waiting``): the
+# step alone, never what it offers (that would name cards of the hand)
+WAITING: dict[str, Msg] = {
+    "deck": msg("{player} is choosing their deck."),
+    "effect_draw": msg("{player} is in their effect draw step."),
+    "dig": msg("{player} is deciding whether to dig for an attack card."),
+    "dig_discard": msg("{player} is discarding a card to dig on."),
+    "put_down": msg("{player} is putting cards down."),
+    "attack": msg("{player} is declaring attacks."),
+    "other": msg("{player} is deciding."),
+}
 # The questions put to the deciding player (``DeusesPresenter.decision``), with what their step offers:
 # the Offering's credits (DE-11), the Ace (DE-12), the card the dig drew (DE-7.4), the cards that can be put
 # down (DE-8) and those that can attack (DE-9). Only the deciding seat is asked, so its hand may be named.

@@ -19,8 +19,9 @@ from tablero.core.registry import languages
 
 from ..auth import Caller
 from ..context import DB, Me, Server, Srv
+from ..envelopes import encode, has_windows, rules_json
 from ..errors import ERRORS, ApiError
-from ..games import AIS, Meta, encode, has_windows, rules_json
+from ..games import AIS, Meta
 from ..models import Account, GameRow
 from ..schemas import ActionIn, EnvelopeOut, GameId, GameIn, HintOut, JoinIn, StopsIn
 from .decks import GameQuery, game_plugin, resolve_deck

@@ -23,8 +23,8 @@ from sqlalchemy.orm import Session
 from tablero.core.i18n import msg
 
 from ..context import DB, Me
+from ..envelopes import encode, envelope, replay_row, rules_json
 from ..errors import ERRORS, ApiError
-from ..games import encode, envelope, replay_row, rules_json
 from ..hints import stored_hints
 from ..models import ActionRow, GameRow
 from ..schemas import GameId

@@ -17,7 +17,8 @@ from tablero.core.registry import languages
 
 from .. import auth
 from ..context import Server, server_of
-from ..games import Listener, encode, has_windows, rules_json
+from ..envelopes import encode, has_windows, rules_json
+from ..games import Listener
 from .games import NOT_STARTED
 
 UNAUTHORIZED, NO_GAME = 4401, 4404
