@@ -204,3 +204,28 @@ def test_the_replay_shows_each_hint_at_its_step(client: TestClient) -> None:
     # after the game, the opponent's replay shows what the hint said too
     eve = register(client, "eve")
     assert client.get(f"/api/games/{gid}/replay/{step}", headers=eve).json()["hints"] == [full]
+
+
+def test_a_hint_waits_for_nobody_when_the_server_searches_all_it_may_at_once(client: TestClient) -> None:
+    """Hint searches over the whole server are capped (``HINTS_AT_ONCE``): one asked while all are taken is
+    refused at once (503, Retry-After), in the reader's words, and not counted against the player."""
+    fast(client)
+    desk = client.app.state.hub.hint_desk  # type: ignore[attr-defined]
+    ana = register(client)
+    gid, env = game_vs_computer(client, ana)
+    taken = 0
+    while desk.searching.acquire(blocking=False):  # every search slot busy with other players' hints
+        taken += 1
+    assert taken >= 1
+    try:
+        r = client.post(f"/api/games/{gid}/hint", headers={**ana, "Accept-Language": "pt"})
+        assert r.status_code == 503 and r.headers["Retry-After"] == "2"
+        assert r.json()["error"].startswith("o computador está ocupado")
+        assert client.get(f"/api/games/{gid}", headers=ana).json() == env  # nothing counted, nothing stored
+    finally:
+        for _ in range(taken):
+            desk.searching.release()
+    r = client.post(f"/api/games/{gid}/hint", headers=ana)
+    assert r.status_code == 200 and r.json()["left"] == 9
+    assert desk.searching.acquire(blocking=False)  # the search gave its slot back
+    desk.searching.release()

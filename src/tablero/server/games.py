@@ -45,7 +45,7 @@ from tablero.core.registry import DEFAULT_GAME, languages
 
 from .envelopes import action_labels, encode, envelope, has_windows, presenters, replay_row, rules_json
 from .errors import ApiError
-from .hints import Hint, HintDesk, hint_seed, search_hint
+from .hints import RETRY_BUSY, Hint, HintDesk, hint_seed, search_hint
 from .journal import Journal
 from .models import Account, ActionRow, GameRow
 
@@ -461,9 +461,10 @@ class GameHub:
         """What the search would play in the caller's seat at their pending decision (``hints.py``), stored
         and told to both seats (the opponent learns only that a hint was asked, and when). Asked again at
         the same decision, the same hint, counted once. Refused with nothing changed when hints are off in
-        the game, the decision is not the caller's, the seat has used its hints (409) or the account asked
-        too often (429). The search runs outside the game's lock; a hint the game has moved past meanwhile
-        (its player acted) is dropped (409). Call without the lock."""
+        the game, the decision is not the caller's, the seat has used its hints (409), the account asked
+        too often (429) or every search the server allows at once is under way (503, ``HINTS_AT_ONCE``).
+        The search runs outside the game's lock; a hint the game has moved past meanwhile (its player
+        acted) is dropped (409). Call without the lock."""
         desk = self.hint_desk
         with self.lock(game_id):
             m = self.meta(s, game_id)
@@ -486,6 +487,10 @@ class GameHub:
                                         seconds=max(1, round(wait))), headers={"Retry-After": str(max(1, round(wait)))})
             copy, seed = g.clone(private=True), hint_seed(m.seed, seat, seq)
         s.rollback()  # no transaction held open while searching
+        if not desk.searching.acquire(blocking=False):
+            desk.throttle.give_back(keys, at)
+            raise ApiError(503, msg("the computer is busy with other players' hints: ask again in a few seconds"),
+                           headers={"Retry-After": RETRY_BUSY})
         try:
             action, estimate = search_hint(copy, seat, seed, desk.iterations)
             with self.lock(game_id):
@@ -505,6 +510,8 @@ class GameHub:
         except Exception:
             desk.throttle.give_back(keys, at)
             raise
+        finally:
+            desk.searching.release()
 
     # -- the AI seats -------------------------------------------------------------------------------
     def _ai_to_move(self, m: Meta) -> str | None:

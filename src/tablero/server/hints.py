@@ -15,6 +15,8 @@ and tells both seats that it was asked.
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +40,10 @@ from .throttle import Throttle
 HINT_ITERATIONS = 200
 HINTS_PER_GAME = 10  # per seat and game
 HINTS_PER_MINUTE = 6  # per account, over all its games
+# searches at once over the whole server: each takes a core for a fraction of a second, and a crowd asking
+# at once must not starve the games' own moves (an AI seat's search, every action's commit)
+HINTS_AT_ONCE = max(1, (os.cpu_count() or 2) - 1)
+RETRY_BUSY = "2"  # seconds a client is told to wait when every hint search is taken (Retry-After)
 SAMPLES = 16  # determinizations that value a decision with one answer (nothing to search)
 TABLE = cast(Table, HintRow.__table__)
 
@@ -98,12 +104,14 @@ def search_hint(game: Game, seat: str, seed: int, iterations: int = HINT_ITERATI
 class HintDesk:
     """The hints of the server's games, in memory per live game (read from the database when a game is
     rebuilt), and their limits: ``iterations`` per search, ``per_game`` hints per seat and game,
-    ``per_minute`` per account."""
+    ``per_minute`` per account, ``at_once`` searches under way over the whole server."""
 
     def __init__(self, iterations: int = HINT_ITERATIONS, per_game: int = HINTS_PER_GAME,
-                 per_minute: int = HINTS_PER_MINUTE, clock: Callable[[], float] = time.monotonic) -> None:
+                 per_minute: int = HINTS_PER_MINUTE, clock: Callable[[], float] = time.monotonic,
+                 at_once: int = HINTS_AT_ONCE) -> None:
         self.iterations = iterations
         self.per_game = per_game
+        self.searching = threading.BoundedSemaphore(at_once)  # taken by each search under way
         self.throttle = Throttle({"account": per_minute}, 60.0, clock)
         self.given: dict[int, list[Hint]] = {}
 
