@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -96,3 +97,56 @@ def test_a_whole_game_with_the_hands_cards_dragged(page: Page, server: str, size
         raise AssertionError("the game did not end")
     assert re.search(OVER, final), final
     assert dragged >= 5, dragged
+
+
+def test_a_card_is_dragged_by_a_finger_on_a_touch_screen(browser: Any, server: str) -> None:
+    """A touch screen's own events (Chromium's, through the DevTools protocol: touchStart, touchMove,
+    touchEnd, as a finger makes them), not a mouse's: the card is carried, its places light up, and the
+    finger lifted on one of them takes the action, without the page scrolling or the card being looked at
+    closely."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    try:
+        register(page, server, "tina_touch")
+        page.select_option("#ai", "ai:random")
+        page.fill("#seed", "20261221")
+        page.click("#start")
+        expect(page.locator("#game .board")).to_be_visible()
+        cdp = ctx.new_cdp_session(page)
+
+        def touch(kind: str, x: float, y: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        rng = random.Random(5)
+        for _ in range(200):  # to a decision with a card of the hand to drag
+            if my_decision_or_the_end(page) is not None:
+                raise AssertionError("the game ended before a card could be dragged")
+            page.wait_for_function(SETTLED, timeout=5_000)
+            if page.locator(".field.mine .zone.draggable[data-ref^='hand:']").count():
+                break
+            before = seq(page)
+            click_an_action(page, rng)
+            page.wait_for_function(MOVED.format(before=before, over=OVER), timeout=30_000)
+        before = seq(page)
+        page.locator(".field.mine .zone.draggable[data-ref^='hand:']").first.scroll_into_view_if_needed()
+        scroll = "() => [...document.querySelectorAll('*')].filter((n) => n.scrollTop).length + window.scrollY"
+        scrolled = page.evaluate(scroll)
+        x, y = centre(page, ".field.mine .zone.draggable[data-ref^='hand:']")
+        touch("touchStart", x, y)
+        for i in range(1, 4):
+            touch("touchMove", x + 4 * i, y - 4 * i)
+        expect(page.locator("body")).to_have_class(re.compile(r"\bdragging\b"))
+        expect(page.locator("#game .zone.target").first).to_be_visible()
+        tx, ty = centre(page, "#game .zone.target")
+        for i in range(1, 7):
+            touch("touchMove", x + (tx - x) * i / 6, y + (ty - y) * i / 6)
+        touch("touchEnd", tx, ty)
+        done = MOVED.format(before=before, over=OVER) + " || !!document.querySelector('.zone.selected')"
+        page.wait_for_function(done, timeout=30_000)
+        expect(page.locator("#closer")).to_be_hidden()  # a drag, not a long press
+        expect(page.locator("body")).not_to_have_class(re.compile(r"\bdragging\b"))
+        assert seq(page) > before or page.locator(".zone.selected").count()  # taken, or narrowed to that place
+        assert page.evaluate(scroll) == scrolled  # the finger's move carried the card, it scrolled nothing
+    finally:
+        ctx.close()
