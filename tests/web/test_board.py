@@ -138,18 +138,26 @@ def test_an_amalgam_is_called_from_the_support_deck_then_a_zone_then_its_materia
     assert page.evaluate("window.__acted") == [calls[1], calls[2]]
 
 
+def a_swap_to_choose(page: Page, server: str) -> tuple[dict[str, Any], str]:
+    """A real envelope whose decision offers a swap of C1 with C2 and one of two rival characters (two
+    places to choose, one after the other), or a pass; and the seat."""
+    env = real_envelope(page, server)
+    me = env["view"]["viewer"]
+    other = "B" if me == "A" else "A"
+    swap = [{"player": me, "do": "use", "source": f"{me}.C1", "ability": "swap", "targets": [f"{me}.C2", t]}
+            for t in (f"{other}.C1", f"{other}.C3")]
+    return labelled({**env, "seq": 10_002, "legal_actions": [*swap, {"player": me, "do": "pass"}],
+                     "winner": None}, me), me
+
+
 FOCUSED = "() => { const n = document.activeElement; return n ? (n.dataset.ref || n.textContent) : null; }"
 
 
 def test_the_keyboard_keeps_its_place_through_every_redraw(page: Page, server: str) -> None:
     """Keyboard play: Enter on a place chooses it and the focus stays there, so Tab reaches the places that
     lit up; a redraw of the same decision (a push that changed nothing on this side) keeps the focus too."""
-    env = real_envelope(page, server)
-    me = env["view"]["viewer"]
-    other = "B" if me == "A" else "A"
-    swap = [{"player": me, "do": "use", "source": f"{me}.C1", "ability": "swap", "targets": [f"{me}.C2", t]}
-            for t in (f"{other}.C1", f"{other}.C3")]
-    env = labelled({**env, "seq": 10_002, "legal_actions": [*swap, {"player": me, "do": "pass"}], "winner": None}, me)
+    env, me = a_swap_to_choose(page, server)
+    other, swap = "B" if me == "A" else "A", env["legal_actions"][:2]
     page.evaluate(RENDER, [env, me])
     probe = page.locator("#probe")
     probe.locator(f"[data-ref='{me}.C1']").focus()

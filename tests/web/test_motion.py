@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .test_board import RENDER, labelled, real_envelope
+from .test_board import RENDER, a_swap_to_choose, labelled, real_envelope
 
 ANIMATIONS = "() => document.getAnimations().length"
 FLYING = "() => document.querySelectorAll('.fx-layer > *').length"
@@ -118,12 +118,7 @@ def test_a_long_press_on_a_touch_screen_shows_the_card_until_a_tap_elsewhere(pag
 def test_nothing_moves_for_ever_while_the_player_thinks(page: Page, server: str) -> None:
     """The places a chosen card may go pulse a few times, then glow steadily: an endless animation would
     repaint them every frame for as long as the player thinks (a quarter of a core without a GPU)."""
-    env = real_envelope(page, server)
-    me = env["view"]["viewer"]
-    other = "B" if me == "A" else "A"
-    swap = [{"player": me, "do": "use", "source": f"{me}.C1", "ability": "swap", "targets": [f"{me}.C2", t]}
-            for t in (f"{other}.C1", f"{other}.C3")]
-    env = labelled({**env, "seq": 10_000, "legal_actions": [*swap, {"player": me, "do": "pass"}], "winner": None}, me)
+    env, me = a_swap_to_choose(page, server)
     page.evaluate(RENDER, [env, me])
     page.locator(f"#probe [data-ref='{me}.C1']").click()
     expect(page.locator("#probe .zone.target")).to_have_count(1)
