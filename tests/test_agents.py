@@ -168,18 +168,11 @@ def test_mcts_values_a_wide_decision_below_the_root_on_a_sample_of_every_kind() 
     wide = 12
     g = _before_a_wide_decision(3 * wide)
     seat = Seat(g, g.pending.player)
-    sizes: list[int] = []
-    real = MctsAgent._priors
-
-    def counted(g: Any, legal: list[dict[str, Any]], keys: list[Any], player: str) -> dict[Any, float]:
-        sizes.append(len(legal))
-        return real(g, legal, keys, player)
-
     agent = MctsAgent(7, iterations=40, wide=wide)
-    agent._priors = counted  # type: ignore[method-assign]
     first = agent.act(seat)
+    sizes = agent.last_valued
     assert sizes[0] == len(seat.legal_actions())  # the root: every action valued
-    assert max(sizes[1:]) <= wide and len(sizes) > 1
+    assert max(sizes[1:]) <= wide and wide in sizes[1:]  # a wide node inside the tree: valued on a sample
     assert first == MctsAgent(7, iterations=40, wide=wide).act(seat) and first in seat.legal_actions()
     acts = [{"do": "put_down", "card": c, "n": i} for c in "abc" for i in range(10 if c == "a" else 2)]
     picked = [acts[i] for i in MctsAgent(1, iterations=1, wide=3)._sample(acts)]

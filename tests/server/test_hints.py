@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tablero.core import Game, Rng, new_game, plugin
-from tablero.server.hints import hint_seed, search_hint
+from tablero.server.hints import hint_seed, search_hint, search_value, win_chance
 from tablero.server.throttle import Throttle
 
 from .conftest import my_turn, register
@@ -47,6 +47,23 @@ def test_a_hint_with_a_fixed_iteration_count_is_a_legal_action(game: str, seed: 
     action, estimate = search_hint(g.clone(), seat, hint_seed(seed, seat, depth), ITERATIONS)
     assert action in g.legal_actions() and 0.0 <= estimate <= 1.0
     assert search_hint(g.clone(), seat, hint_seed(seed, seat, depth), ITERATIONS) == (action, estimate)
+
+
+def test_the_chance_to_win_is_the_search_value_through_the_games_calibration(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search value ranks positions; the chance shown is the game's fitted logistic curve of it
+    (``GamePlugin.hint_calibration``, benchmarks/calibrate.py), or (v + 1) / 2 for a game with none."""
+    assert win_chance(0.0) == 0.5 and win_chance(1.0) == 1.0 and win_chance(-3.0) == 0.0
+    assert win_chance(0.0, (2.0, 0.0)) == 0.5
+    curve = [win_chance(v / 10, (2.0, 0.1)) for v in range(-10, 11)]
+    assert curve == sorted(curve) and 0.0 < curve[0] < 0.2 and 0.8 < curve[-1] < 1.0
+    g = position("choque", 3, 40)
+    seat = g.pending.player  # type: ignore[union-attr]
+    action, value = search_value(g.clone(), seat, 5, ITERATIONS)
+    monkeypatch.setattr(type(plugin("choque")), "hint_calibration", (2.0, 0.1))
+    assert search_hint(g.clone(), seat, 5, ITERATIONS) == (action, win_chance(value, (2.0, 0.1)))
+    monkeypatch.setattr(type(plugin("choque")), "hint_calibration", None)
+    assert search_hint(g.clone(), seat, 5, ITERATIONS) == (action, win_chance(value))
 
 
 @pytest.mark.parametrize(("game", "seed", "depth"), POSITIONS)

@@ -64,6 +64,7 @@ class MctsAgent:
         self.prior_visits = prior_visits
         self.wide = wide
         self.last_iterations = 0  # for benchmarks: iterations made on the last searched decision
+        self.last_valued: list[int] = []  # for tests: how many actions each new node valued, on the last one
         # the search's value of the action chosen on the last decision, in [-1, 1] for the seat (the mean
         # ``Game.heuristic`` of its playouts, its prior counted as in ``_mean``); None when nothing was searched
         self.last_estimate: float | None = None
@@ -75,6 +76,7 @@ class MctsAgent:
             return legal[0]
         root = _Node()
         me = seat.player
+        self.last_valued = []
         deadline = time.perf_counter() + self.budget if self.iterations is None and self.budget else math.inf
         n = 0
         while True:
@@ -139,6 +141,7 @@ class MctsAgent:
         those is legal in this one."""
         chosen = range(len(legal)) if root or len(legal) <= self.wide else self._sample(legal)
         prior = self._priors(g, [legal[i] for i in chosen], [keys[i] for i in chosen], player)
+        self.last_valued.append(len(prior))
         if node.prior is None:
             node.prior = prior
             node.sampled = len(chosen) < len(legal)

@@ -262,6 +262,9 @@ class GamePlugin(ABC):
     # ``Decision.kind``, or ``kind:detail`` where the decision's ``detail`` says what is chosen. The prompt
     # test reaches each one and holds its question to every language (tests/conformance/test_prompts.py).
     decision_kinds: ClassVar[tuple[str, ...]] = ()
+    # The hint's chance to win from a search value v (``Game.heuristic``'s scale): 1 / (1 + e^-(a·v + b)),
+    # (a, b) fitted on how seeded games ended (``benchmarks/calibrate.py``); None: (v + 1) / 2
+    hint_calibration: ClassVar[tuple[float, float] | None] = None
     locales: ClassVar[Path | None] = None  # its message catalogues (<lang>.po)
     # A small widget module or two of its own (ES modules in ``web``), for what the board schema cannot say:
     # the server serves them at /games/<name>/<file>, and the browser calls each one's ``draw(root, board,

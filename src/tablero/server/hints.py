@@ -15,6 +15,7 @@ and tells both seats that it was asked.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -28,7 +29,7 @@ from sqlalchemy.orm import Session
 from tablero.agents import Seat
 from tablero.agents.mcts import MctsAgent
 from tablero.agents.playout import settle
-from tablero.core import Game, Rng, derive_seed
+from tablero.core import Game, Rng, derive_seed, plugin
 
 from .models import HintRow, now
 from .throttle import Throttle
@@ -74,14 +75,20 @@ def hint_seed(game_seed: int, seat: str, seq: int) -> int:
     return derive_seed(game_seed, f"hint:{seat}:{seq}")
 
 
-def win_chance(value: float) -> float:
-    """A value of ``Game.heuristic`` (-1 lost, +1 won) as a chance to win, 0 to 1, rounded to three places."""
-    return round(min(1.0, max(0.0, (value + 1.0) / 2.0)), 3)
+def win_chance(value: float, calibration: tuple[float, float] | None = None) -> float:
+    """A search value (``Game.heuristic``'s scale: -1 lost, +1 won) as a chance to win, 0 to 1, rounded to
+    three places: through the game's fitted ``GamePlugin.hint_calibration`` (a, b), ``1 / (1 + e^-(a·v +
+    b))``, when it has one (an evaluation is a ranking, not a probability: fitted on how seeded games
+    ended, ``benchmarks/calibrate.py``); else ``(v + 1) / 2``."""
+    if calibration is None:
+        return round(min(1.0, max(0.0, (value + 1.0) / 2.0)), 3)
+    a, b = calibration
+    return round(1.0 / (1.0 + math.exp(-(a * value + b))), 3)
 
 
-def search_hint(game: Game, seat: str, seed: int, iterations: int = HINT_ITERATIONS) -> tuple[dict[str, Any], float]:
+def search_value(game: Game, seat: str, seed: int, iterations: int = HINT_ITERATIONS) -> tuple[dict[str, Any], float]:
     """The action MCTS chooses for ``seat`` at the game's pending decision (the seat's), searching
-    ``iterations`` determinizations of what the seat sees, and its estimate of the seat's chance to win.
+    ``iterations`` determinizations of what the seat sees, and the search's value of it (-1 to 1).
     ``game`` is only read through a ``Seat``: a copy may be passed, and nothing hidden from the seat
     changes the answer. With one legal action there is nothing to search: its value is the mean over
     ``SAMPLES`` determinizations of the position it leads to."""
@@ -98,7 +105,14 @@ def search_hint(game: Game, seat: str, seed: int, iterations: int = HINT_ITERATI
             settle(g)
             total += g.heuristic(seat)
         value = total / SAMPLES
-    return action, win_chance(value)
+    return action, value
+
+
+def search_hint(game: Game, seat: str, seed: int, iterations: int = HINT_ITERATIONS) -> tuple[dict[str, Any], float]:
+    """The hint: ``search_value``'s action, and its value as the seat's chance to win (``win_chance``, with
+    the game's calibration)."""
+    action, value = search_value(game, seat, seed, iterations)
+    return action, win_chance(value, plugin(game.name).hint_calibration)
 
 
 class HintDesk:
