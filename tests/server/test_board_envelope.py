@@ -94,4 +94,6 @@ def test_the_board_puts_the_pending_decision_as_a_question_to_its_player_only(cl
     assert es.prompt.text and en.prompt is not None and en.prompt.text and es.prompt.text != en.prompt.text
     other = register(client, "carla")
     seen = Board.model_validate(client.get(f"/api/games/{gid}?board=es", headers=other).json()["board"])
-    assert seen.prompt is not None and seen.prompt.text == ""  # a spectator sees whose decision, not the question
+    # a spectator sees whose decision and what kind (Presenter.waiting), never the question
+    assert seen.prompt is not None and seen.prompt.waiting and seen.prompt.text != es.prompt.text
+    assert seen.prompt.text == "A elige qué hacer en su fase de acción."
