@@ -160,22 +160,68 @@ def _before_a_wide_decision(limit: int) -> Any:
     raise AssertionError("no seeded game reached a wide decision")
 
 
-def test_mcts_values_a_wide_decision_below_the_root_on_a_sample_of_every_kind() -> None:
-    """A decision of hundreds of actions inside the tree is valued on ``wide`` of them (one of each kind
-    first), so that a fixed number of iterations costs a bounded number of evaluations; the root's actions
-    are all valued, and the search stays deterministic."""
+def _nodes(root: Any) -> list[Any]:
+    out, todo = [], [root]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        todo.extend(node.children.values())
+    return out
+
+
+def test_mcts_values_a_wide_decision_below_the_root_on_a_sample_that_widens_with_its_visits() -> None:
+    """A decision of hundreds of actions inside the tree is valued on a sample (one of each kind first): a
+    quarter of ``wide`` at first, more as the node is visited, never more than ``wide``; so a fixed number of
+    iterations costs a bounded number of evaluations. The root's actions are all valued, and the search
+    stays deterministic."""
     from tablero.agents.mcts import MctsAgent
     wide = 12
     g = _before_a_wide_decision(3 * wide)
     seat = Seat(g, g.pending.player)
-    agent = MctsAgent(7, iterations=40, wide=wide)
+    agent = MctsAgent(7, iterations=60, wide=wide)
     first = agent.act(seat)
     sizes = agent.last_valued
     assert sizes[0] == len(seat.legal_actions())  # the root: every action valued
-    assert max(sizes[1:]) <= wide and wide in sizes[1:]  # a wide node inside the tree: valued on a sample
-    assert first == MctsAgent(7, iterations=40, wide=wide).act(seat) and first in seat.legal_actions()
+    assert max(sizes[1:]) <= wide and wide // 4 in sizes[1:]  # a wide node inside the tree: a small sample
+    sampled = [nd for nd in _nodes(agent.last_root) if nd.sampled]
+    assert sampled and all(len(nd.prior) <= wide and set(nd.actions) == set(nd.prior) for nd in sampled)
+    assert all(len(nd.actions) >= agent._allowed(nd) or nd.n == 0 for nd in sampled if nd.n < 3)
+    assert max(len(nd.actions) for nd in sampled) > wide // 4  # a node visited more was widened
+    assert first == MctsAgent(7, iterations=60, wide=wide).act(seat) and first in seat.legal_actions()
     acts = [{"do": "put_down", "card": c, "n": i} for c in "abc" for i in range(10 if c == "a" else 2)]
-    picked = [acts[i] for i in MctsAgent(1, iterations=1, wide=3)._sample(acts)]
+    picked = [acts[i] for i in MctsAgent(1, iterations=1, wide=3)._sample(acts, 3)]
     assert {a["card"] for a in picked} == {"a", "b", "c"}
+    assert len(MctsAgent(1, iterations=1, wide=3)._sample(acts[:2], 5)) == 2  # never more than there are
     with pytest.raises(BadInput):
         MctsAgent(1, iterations=1, wide=0)
+
+
+def test_mcts_widens_a_sampled_node_a_quarter_of_wide_at_a_time() -> None:
+    from tablero.agents.mcts import MctsAgent, _Node
+    agent, node = MctsAgent(1, iterations=1, wide=48), _Node()
+    allowed = []
+    for n in (0, 2, 3, 7, 8, 15, 1000):
+        node.n = n
+        allowed.append(agent._allowed(node))
+    assert allowed == [12, 12, 24, 24, 36, 48, 48]
+
+
+def test_mcts_plays_a_sampled_node_without_listing_and_skips_what_this_deal_refuses() -> None:
+    """At a sampled node the searched action UCB1 prefers is played if the game accepts it; one this
+    determinization refuses (a card it did not deal) changes nothing and is not counted available."""
+    from tablero.agents.mcts import MctsAgent, _Node
+    from tablero.agents.playout import action_key
+    g = _before_a_wide_decision(36)
+    who = g.pending.player
+    good = g.legal_actions()[0]
+    bad = {**good, "do": "offering", "card": "no_such_card"}
+    kb, kg = action_key(bad), action_key(good)
+    node = _Node()
+    node.sampled, node.prior, node.actions = True, {kb: 0.9, kg: 0.1}, {kb: bad, kg: good}
+    agent = MctsAgent(1, iterations=1)
+    before = g.view(who)
+    assert agent._play_sampled(node, g) == kg
+    assert g.view(who) != before and node.avail == {kg: 1}
+    h = _before_a_wide_decision(36)
+    node.actions = {kb: bad}
+    assert agent._play_sampled(node, h) is None and h.view(who) == before
