@@ -244,3 +244,33 @@ def test_the_card_panel_shows_only_a_card_on_the_board(page: Page, server: str) 
     page.evaluate(REDRAW, [gone, me])
     expect(probe.locator("#card-detail .name")).to_have_count(0)
     expect(probe.locator("#card-detail")).to_contain_text("Pasa o enfoca una carta")
+
+
+SIGILS = """() => [...document.querySelectorAll('#game [data-ref^="hand:"]')].map((n) => ({
+  ref: n.dataset.ref, figure: (n.querySelector('.card-art svg.sigil') || {}).innerHTML || null,
+  hidden: n.querySelector('.card-art svg.sigil')?.getAttribute('aria-hidden') }))"""
+
+
+def test_every_face_up_card_has_its_own_emblem_and_a_back_has_none(page: Page, server: str) -> None:
+    """Issue 21, item 1 (art we own): a face-up card's emblem is a figure drawn from its id, decorative, the
+    same wherever that card is drawn and different from another card's; a face-down card (the rival's
+    hand, the decks) is a back, with no figure that could tell which card it is."""
+    register(page, server, "emma_web")
+    page.select_option("#ai", "ai:random")
+    page.fill("#seed", "5")
+    page.click("#start")
+    expect(page.locator("#game .board")).to_be_visible()
+    hand = page.evaluate(SIGILS)
+    assert len({h["ref"] for h in hand}) >= 4 and all(h["figure"] and h["hidden"] == "true" for h in hand)
+    by_card: dict[str, set[str]] = {}
+    for h in hand:
+        by_card.setdefault(h["ref"], set()).add(h["figure"])
+    assert all(len(figures) == 1 for figures in by_card.values())  # one card, one figure
+    figures = [next(iter(f)) for f in by_card.values()]
+    assert len(set(figures)) == len(figures)  # two cards, two figures
+    expect(page.locator("#game .card.back")).not_to_have_count(0)
+    expect(page.locator("#game .card.back svg.sigil")).to_have_count(0)
+    page.locator(f"#game [data-ref='{hand[0]['ref']}']").first.hover()
+    panel = page.locator(".card.big .card-art svg.sigil")
+    expect(panel.first).to_be_visible()
+    assert panel.first.inner_html() == hand[0]["figure"]  # looked at closer: the same figure

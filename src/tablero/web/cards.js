@@ -1,9 +1,10 @@
 // A face of the board (core/board.py Face) drawn as a card: a frame coloured by its type, its name, the
-// number in its corner, an emblem where art would be, its keywords and states as chips, its text (clipped on
+// number in its corner, an emblem where art would be (sigil.js), its keywords and states as chips, its text (clipped on
 // the small card, whole on the large one), its numbers with their pictures, its tokens and the cards under it.
 // A hidden card is drawn as a patterned back. Nothing here knows a game: the type is a stable id whose colour
 // is drawn from a hash, the pictures are named by the board.
 import { icon, iconName } from "./icons.js";
+import { sigil } from "./sigil.js";
 import { t } from "./i18n.js";
 
 const el = (tag, attrs = {}, ...children) => {
@@ -90,8 +91,7 @@ export function cardFace(f, { copies = 1 } = {}) {
       shown(corner) ? el("span", { class: "gem", title: shown(f.cost) ? null : f.kind || null }, String(corner)) : "",
       el("span", { class: "name" }, copies > 1 ? `${name} ×${copies}` : name)),
     f.kind ? el("span", { class: "meta" }, f.kind) : "",
-    el("span", { class: "card-art" }, el("span", { class: "monogram", "data-initial": initial(f.name), "aria-hidden": "true" }),
-      el("span", { class: "chips" }, chips(f))),
+    el("span", { class: "card-art" }, sigil(f.card || f.name), el("span", { class: "chips" }, chips(f))),
     f.text ? el("span", { class: "card-text" }, f.text) : "",
     (f.tokens || []).length || (f.attachments || []).length
       ? el("span", { class: "extras" },
@@ -110,11 +110,6 @@ function dense(list) {
   return ems > 6.2;
 }
 
-function initial(name) {
-  const m = (name || "").match(/\p{L}|\p{N}/u);
-  return m ? m[0].toUpperCase() : "";
-}
-
 /** A face drawn large, with everything it says: its whole text, each keyword with what it does and its rule,
  *  its states, tokens, the cards under it, and the pool's words (flavour) when the page has them. */
 export function bigCard(f, info = null) {
@@ -124,7 +119,7 @@ export function bigCard(f, info = null) {
     el("div", { class: "card-top" }, shown(corner) ? el("span", { class: "gem" }, String(corner)) : "",
       el("span", { class: "name" }, f.owner ? `${f.name} (${f.owner})` : f.name)),
     f.kind ? el("div", { class: "meta" }, f.kind) : "",
-    el("div", { class: "card-art" }, el("span", { class: "monogram", "data-initial": initial(f.name), "aria-hidden": "true" }),
+    el("div", { class: "card-art" }, sigil(f.card || f.name),
       el("span", { class: "chips" }, statesOf(f).map((s) => el("span", { class: "tag state" }, s)))),
     (f.keywords || []).length ? el("ul", { class: "kw-list" }, f.keywords.map((k) => el("li", {},
       el("strong", {}, k.name), k.text ? `: ${k.text}` : "", k.rule ? el("span", { class: "rule" }, ` (${k.rule})`) : ""))) : "",
