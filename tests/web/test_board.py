@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .test_play import register
+from .test_play import start_against_the_computer
 
 RENDER = """async ([env, me]) => {
   const { renderGame } = await import("/board.js");
@@ -43,11 +43,7 @@ def labelled(env: dict[str, Any], me: str) -> dict[str, Any]:
 
 def real_envelope(page: Page, server: str) -> dict[str, Any]:
     """The envelope of a real game (seeded), fetched as the page's player, then the page leaves the game."""
-    register(page, server, "dora_web")
-    page.select_option("#ai", "ai:random")
-    page.fill("#seed", "5")
-    page.click("#start")
-    expect(page.locator("#game .board")).to_be_visible()
+    start_against_the_computer(page, server, "dora_web", "5")
     game = page.locator("#game").get_attribute("data-game")
     env: dict[str, Any] = page.evaluate(
         "async (id) => (await fetch(`/api/games/${id}`, {headers: {Authorization:"
@@ -255,11 +251,7 @@ def test_every_face_up_card_has_its_own_emblem_and_a_back_has_none(page: Page, s
     """Issue 21, item 1 (art we own): a face-up card's emblem is a figure drawn from its id, decorative, the
     same wherever that card is drawn and different from another card's; a face-down card (the rival's
     hand, the decks) is a back, with no figure that could tell which card it is."""
-    register(page, server, "emma_web")
-    page.select_option("#ai", "ai:random")
-    page.fill("#seed", "5")
-    page.click("#start")
-    expect(page.locator("#game .board")).to_be_visible()
+    start_against_the_computer(page, server, "emma_web", "5")
     hand = page.evaluate(SIGILS)
     assert len({h["ref"] for h in hand}) >= 4 and all(h["figure"] and h["hidden"] == "true" for h in hand)
     by_card: dict[str, set[str]] = {}

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .test_one_screen import SETTLED
-from .test_play import OVER, click_an_action, my_decision_or_the_end, register, seq
+from .test_play import OVER, click_an_action, my_decision_or_the_end, seq, start_against_the_computer
 
 MOVED = "() => Number(document.querySelector('#game').dataset.seq) > {before} || /{over}/.test(" \
         "document.querySelector('#status').textContent)"
@@ -60,11 +60,7 @@ def drag_a_card(page: Page, rng: random.Random) -> bool:
                          ids=["desktop", "phone"])
 def test_a_whole_game_with_the_hands_cards_dragged(page: Page, server: str, size: dict[str, int]) -> None:
     page.set_viewport_size(size)
-    register(page, server, "dino_drag")
-    page.select_option("#ai", "ai:random")
-    page.fill("#seed", "20261221")
-    page.click("#start")
-    expect(page.locator("#game .board")).to_be_visible()
+    start_against_the_computer(page, server, "dino_drag", "20261221")
     rng = random.Random(21)
     dragged = 0
     # a drop on no place puts the card back: nothing is sent, the board is as it was
@@ -107,11 +103,7 @@ def test_a_card_is_dragged_by_a_finger_on_a_touch_screen(browser: Any, server: s
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = ctx.new_page()
     try:
-        register(page, server, "tina_touch")
-        page.select_option("#ai", "ai:random")
-        page.fill("#seed", "20261221")
-        page.click("#start")
-        expect(page.locator("#game .board")).to_be_visible()
+        start_against_the_computer(page, server, "tina_touch", "20261221")
         cdp = ctx.new_cdp_session(page)
 
         def touch(kind: str, x: float, y: float) -> None:

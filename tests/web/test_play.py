@@ -24,6 +24,16 @@ def register(page: Page, base: str, name: str) -> None:
     expect(page.locator("#start")).to_be_visible()
 
 
+def start_against_the_computer(page: Page, base: str, name: str, seed: str) -> None:
+    """Registers ``name`` and starts a seeded Choque game against the random computer player (the same
+    shuffles every run, CH-4), up to its board."""
+    register(page, base, name)
+    page.select_option("#ai", "ai:random")
+    page.fill("#seed", seed)
+    page.click("#start")
+    expect(page.locator("#game .board")).to_be_visible()
+
+
 def seq(page: Page) -> int:
     return int(page.locator("#game").get_attribute("data-seq") or -1)
 
@@ -104,11 +114,7 @@ def test_a_whole_game_against_the_computer_by_clicking(page: Page, server: str, 
     page.add_init_script(WATCH)
     frames: list[str] = []  # every WebSocket message the page receives while the game is played
     page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(str(data))))
-    register(page, server, "ana_web")
-    page.select_option("#ai", "ai:random")
-    page.fill("#seed", "20261201")  # the same shuffles every run (CH-4), so the game shown is the same one
-    page.click("#start")
-    expect(page.locator("#game .board")).to_be_visible()
+    start_against_the_computer(page, server, "ana_web", "20261201")  # the same game every run
     # CH-11: the opponent's field shows no hand, only its size
     expect(page.locator(".field.theirs [data-region='hand'] .zone")).to_have_count(0)
     expect(page.locator(".field.theirs .owner")).to_have_text("Rival · ai:random")  # whose field is whose
