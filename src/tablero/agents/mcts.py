@@ -208,13 +208,10 @@ class MctsAgent:
         return None
 
     def _ucb(self, node: _Node, k: tuple[Any, ...]) -> float:
-        """UCB1 of a searched action (one with a prior or a visit), its prior counted as in ``_select``."""
-        n = node.visits.get(k, 0)
-        p = (node.prior or {}).get(k)
-        pv = self.prior_visits if p is not None else 0.0
-        total = n + pv
-        mean = (node.value.get(k, 0.0) + (p or 0.0) * pv) / total
-        return mean + self.c * math.sqrt(math.log(node.avail.get(k, 0) + 1) / total)
+        """UCB1 of a searched action (one with a prior or a visit): its mean (``_mean``, the prior counted
+        as ``prior_visits`` visits) plus the exploration term of its availability."""
+        total = node.visits.get(k, 0) + (self.prior_visits if node.prior and k in node.prior else 0.0)
+        return self._mean(node, k) + self.c * math.sqrt(math.log(node.avail.get(k, 0) + 1) / total)
 
     def _sample(self, legal: list[dict[str, Any]], want: int) -> list[int]:
         """``want`` of the actions (all when fewer), drawn from the search's random source: one of each kind
@@ -237,7 +234,8 @@ class MctsAgent:
     def _select(self, node: _Node, keys: list[tuple[Any, ...]]) -> int:
         """UCB1 over the available actions; an action's one-ply evaluation counts as ``prior_visits`` visits
         (progressive bias), an action never tried and without a prior is tried first — except at a sampled
-        node, where only the sampled actions (and any already tried) are searched."""
+        node, where only the sampled actions (and any already tried) are searched. It is ``_ucb`` written
+        out over the keys: this loop runs for every node of every iteration."""
         best, best_u = 0, -math.inf
         c = self.c
         pv = self.prior_visits
