@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from leaks import seed_leaks
 from tablero.server.local import free_port, serve
@@ -250,6 +250,46 @@ def test_build_check_save_and_play_a_deck(page: Page, server: str, artifacts: Pa
     page.select_option("#my-deck", label="Jaguar de Carla")
     page.click("#start")
     expect(page.locator("#game .board")).to_be_visible()
+
+
+def answered(page: Page, route: Route, url: str) -> None:
+    """Lets a held request through and returns once the page has had its answer in hand: the body has arrived
+    and the page has run a task after it."""
+    with page.expect_response(url) as answer:
+        route.continue_()
+    answer.value.finished()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 0))")
+
+
+def test_a_late_answer_never_undoes_a_later_choice_in_the_deck_builder(page: Page, server: str,
+                                                                        tmp_path: Path) -> None:
+    """Answers come back in any order; the builder shows what the player chose last. A shipped deck that loads
+    slowly does not replace the file imported after choosing it, and an old deck check does not replace the
+    newer verdict (a CI run saw the first: the import's name overwritten by the slow load's)."""
+    register(page, server, "lena_web")
+    page.click("#to-decks")
+    expect(page.locator("#deck-load option[value=veneno_serpiente]")).to_have_count(1)
+    held: list[Route] = []
+    page.route("**/api/decks/veneno_serpiente", lambda route: held.append(route))
+    with page.expect_request("**/api/decks/veneno_serpiente"):
+        page.select_option("#deck-load", "veneno_serpiente")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text('name: "La de Lena"\nedition: choque-2026\nmain:\n  cachorro_moteado: 3\n', encoding="utf-8")
+    page.set_input_files("#deck-import", str(mine))
+    expect(page.locator("#deck-name")).to_have_value("La de Lena")
+    answered(page, held.pop(), "**/api/decks/veneno_serpiente")
+    expect(page.locator("#deck-name")).to_have_value("La de Lena")
+
+    page.select_option("#deck-load", "furia_jaguar")
+    expect(page.locator("#deck-verdict")).to_have_text(re.compile("Baraja legal"))
+    page.route("**/api/decks/check", lambda route: held.append(route) if not held else route.continue_())
+    with page.expect_request("**/api/decks/check"):
+        page.locator("#deck-parts [data-part=main] button[aria-label^='+']").first.click()  # too many: CH-2
+    with page.expect_response("**/api/decks/check"):
+        page.locator("#deck-parts [data-part=main] button[aria-label^='-']").first.click()  # legal again
+    expect(page.locator("#deck-verdict")).to_have_text(re.compile("Baraja legal"))
+    answered(page, held.pop(), "**/api/decks/check")
+    expect(page.locator("#deck-verdict")).to_have_text(re.compile("Baraja legal"))
 
 
 ON_ACTION = "() => !!document.activeElement && document.activeElement.matches('button.action')"

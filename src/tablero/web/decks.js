@@ -36,6 +36,14 @@ export function toYaml(deck, sections) {
   return lines.join("\n") + "\n";
 }
 
+/** Answers come back in any order, so only the newest request of a kind may change the page: a shipped deck
+ *  that loads slowly must not replace the file the player imported after choosing it, nor an old verdict the
+ *  newer one. ``const current = newest(); ...await...; if (current()) show(it);`` */
+function newestOnly() {
+  let last = 0;
+  return () => { const mine = ++last; return () => mine === last; };
+}
+
 /** Read a deck file: JSON, or the YAML subset deck files use (scalars and one level of maps). */
 export function fromText(text, sections) {
   const s = text.trim();
@@ -130,13 +138,16 @@ export async function deckBuilderView(app, showError) {
     checkTimer = setTimeout(check, 150);
   }
 
+  const newestCheck = newestOnly();
   async function check() {
+    const current = newestCheck();
     try {
       const r = await api("POST", "/api/decks/check", deck);
+      if (!current()) return;
       verdict.className = r.legal ? "legal" : "illegal";
       verdict.replaceChildren(r.legal ? t("legalDeck") : el("ul", {},
         r.violations.map((v) => el("li", {}, `${v.rule}: ${v.message}`))));
-    } catch (e) { verdict.className = "illegal"; verdict.textContent = e.message; }
+    } catch (e) { if (current()) { verdict.className = "illegal"; verdict.textContent = e.message; } }
   }
 
   async function refreshLoad() {
@@ -153,12 +164,21 @@ export async function deckBuilderView(app, showError) {
     drawDeck();
   }
 
+  const newestDeck = newestOnly(); // a load and an import both replace the deck: the later choice wins
   loadSel.addEventListener("change", async () => {
     if (!loadSel.value) return;
-    try { setDeck(await api("GET", `/api/decks/${loadSel.value}`)); } catch (e) { showError(e); }
+    const current = newestDeck();
+    try {
+      const d = await api("GET", `/api/decks/${loadSel.value}`);
+      if (current()) setDeck(d);
+    } catch (e) { if (current()) showError(e); }
   });
   file.addEventListener("change", async () => {
-    try { setDeck(fromText(await file.files[0].text(), sections)); } catch (e) { showError(e); }
+    const current = newestDeck();
+    try {
+      const d = fromText(await file.files[0].text(), sections);
+      if (current()) setDeck(d);
+    } catch (e) { if (current()) showError(e); }
   });
   for (const x of [search, typeSel, valueSel, kwSel]) x.addEventListener("input", drawPool);
   nameInput.addEventListener("input", drawDeck);
