@@ -206,6 +206,27 @@ def test_mcts_widens_a_sampled_node_a_quarter_of_wide_at_a_time() -> None:
     assert allowed == [12, 12, 24, 24, 36, 48, 48]
 
 
+def test_mcts_widening_with_nothing_new_to_value_is_no_expansion() -> None:
+    """A sampled node whose visits allow more actions, in a determinization that lists only actions it has
+    valued, values none: ``_expand`` says so (the iteration goes on down instead of stopping there for a
+    playout, as it does after valuing), and the node is left as it was; with one action new, only that one
+    is valued and searched."""
+    from tablero.agents.mcts import MctsAgent, _Node
+    from tablero.agents.playout import action_key
+    g = _before_a_wide_decision(36)
+    legal = g.legal_actions()
+    keys = [action_key(a) for a in legal]
+    node = _Node()
+    node.n, node.sampled = 1000, True
+    node.prior = {k: 0.5 for k in keys[1:]}
+    node.actions = dict(zip(keys[1:], legal[1:], strict=True))
+    agent = MctsAgent(1, iterations=1, wide=len(legal) + 8)
+    assert not agent._expand(node, g, legal[1:], keys[1:], g.pending.player, False)
+    assert node.prior == {k: 0.5 for k in keys[1:]} and list(node.actions) == keys[1:]
+    assert agent._expand(node, g, legal, keys, g.pending.player, False)
+    assert set(node.prior) == set(keys) and node.actions[keys[0]] == legal[0] and agent.last_valued == [0, 1]
+
+
 def test_mcts_plays_a_sampled_node_without_listing_and_skips_what_this_deal_refuses() -> None:
     """At a sampled node the searched action UCB1 prefers is played if the game accepts it; one this
     determinization refuses (a card it did not deal) changes nothing and is not counted available."""
