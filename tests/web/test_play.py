@@ -292,6 +292,24 @@ def test_a_late_answer_never_undoes_a_later_choice_in_the_deck_builder(page: Pag
     expect(page.locator("#deck-verdict")).to_have_text(re.compile("Baraja legal"))
 
 
+def test_a_page_that_loads_after_the_player_has_gone_on_shows_nothing(page: Page, server: str) -> None:
+    """The deck builder's cards come slowly; the player goes back to the lobby meanwhile. When they come, the
+    lobby stays: a page shows itself only while it is the one asked for last (``pageFor`` in app.js)."""
+    register(page, server, "mora_web")
+    held: list[Route] = []
+    page.route("**/api/cards?game=*", lambda route: held.append(route))
+    with page.expect_request("**/api/cards?game=*"):
+        page.click("#to-decks")
+    page.click("a.brand")
+    expect(page.locator("#start")).to_be_visible()
+    answered(page, held.pop(), "**/api/cards?game=*")
+    page.unroute("**/api/cards?game=*")
+    expect(page.locator("#start")).to_be_visible()
+    expect(page.locator(".builder")).to_have_count(0)
+    page.click("#to-decks")  # and the builder still comes when asked for
+    expect(page.locator(".builder #pool li").first).to_be_visible()
+
+
 ON_ACTION = "() => !!document.activeElement && document.activeElement.matches('button.action')"
 
 

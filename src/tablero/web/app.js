@@ -10,7 +10,8 @@ const app = document.getElementById("app");
 const pools = {}; // game -> {id -> card} (GET /api/cards?game=), each loaded once per session
 let cards = null; // the pool of the game on the page
 let catalog = null; // the games this table plays (GET /api/catalog), loaded once
-let cleanup = null;
+let cleanup = null; // how the page on screen stops (its timers, its socket) when the player leaves it
+let visit = 0; // how many routes have been taken: the last is the page the player asked for
 const LOBBY_REFRESH_MS = 3000;
 const RECONNECT_MS = 500; // the first wait before a dropped game socket is opened again; doubled up to:
 const RECONNECT_MAX_MS = 8000;
@@ -85,6 +86,19 @@ function showError(e) {
   setTimeout(() => box.remove(), 6000);
 }
 
+/** What a page may do to the screen, only while it is still the route the player is on: show itself, and say
+ *  how it stops when left. Answers come back in any order: a page that finishes loading after the player has
+ *  gone on must not replace the page asked for after it, nor leave its timers or socket running. */
+function pageFor(mine) {
+  const current = () => mine === visit;
+  return {
+    current,
+    show: (...children) => { if (current()) app.replaceChildren(...children); return current(); },
+    onLeave: (stop) => { if (current()) cleanup = stop; else stop(); },
+    again: () => { if (current()) route(); },
+  };
+}
+
 function header() {
   document.getElementById("who").textContent = username || "";
   const out = document.getElementById("logout");
@@ -119,7 +133,7 @@ function loginView() {
 
 let lobbyGame = null; // the game the lobby plays, kept while the page lives
 
-async function lobbyView() {
+async function lobbyView(page) {
   const table = await games();
   if (!lobbyGame || !table.some((g) => g.name === lobbyGame)) lobbyGame = table[0].name;
   const game = lobbyGame;
@@ -163,8 +177,8 @@ async function lobbyView() {
       if (text !== shown) { shown = text; list.replaceChildren(...rows(now)); }
     } catch { /* a dropped connection: the next tick tries again */ }
   }, LOBBY_REFRESH_MS);
-  cleanup = () => clearInterval(refresh);
-  app.replaceChildren(el("h1", { class: "page-title" }, t("lobby")),
+  page.onLeave(() => clearInterval(refresh));
+  page.show(el("h1", { class: "page-title" }, t("lobby")),
     el("section", { class: "card-panel" },
       el("h2", {}, t("playComputer")), choice,
       el("label", { for: "my-deck" }, t("deck")), mine,
@@ -198,13 +212,13 @@ function gameRow(g, title, { join, onjoin, onwithdraw }) {
     " ", el("span", { class: "game-links" }, links.flatMap((x, i) => (i ? [" ", x] : [x]))));
 }
 
-async function gameView(id) {
+async function gameView(page, id) {
   let me = null;
   let widgets = [];
   const root = el("section", { id: "game", "data-game": id });
   // shown while the socket is down (the server restarting, the network gone): the page reconnects by itself
   const offline = el("p", { id: "connection", class: "connection", role: "status", hidden: true }, t("reconnecting"));
-  app.replaceChildren(offline, root);
+  if (!page.show(offline, root)) return;
   resetLog();
   let drawn = null; // the envelope on the board: a late older one, or the same one again (the socket's
   // first push repeats what the page just fetched, and an action's reply is also pushed), must not redraw
@@ -246,6 +260,7 @@ async function gameView(id) {
   const game = first.game || (await games())[0].name;
   await usePool(game);
   widgets = await widgetsOf(game);
+  if (!page.current()) return; // left while it loaded: no board, no socket
   draw(first);
   let ws = null;
   let left = false;
@@ -261,10 +276,10 @@ async function gameView(id) {
     });
   };
   connect();
-  cleanup = () => { left = true; ws.close(); };
+  page.onLeave(() => { left = true; ws.close(); });
 }
 
-async function replayView(id) {
+async function replayView(page, id) {
   let want = 0; // the step last asked for (clicks can come faster than the answers)
   let steps = 0;
   let me = null;
@@ -293,27 +308,29 @@ async function replayView(id) {
     el("button", { type: "button", id: "replay-prev", onclick: () => go(want - 1) }, `◀ ${t("prev")}`),
     el("button", { type: "button", id: "replay-next", onclick: () => go(want + 1) }, `${t("next")} ▶`),
     el("button", { type: "button", id: "replay-last", onclick: () => go(steps) }, `${t("last")} »`), counter);
-  app.replaceChildren(el("h1", { class: "page-title" }, fill(t("replayOf"), { id })), controls, board);
+  if (!page.show(el("h1", { class: "page-title" }, fill(t("replayOf"), { id })), controls, board)) return;
   const keys = (ev) => {
     if (ev.key === "ArrowRight") go(want + 1);
     if (ev.key === "ArrowLeft") go(want - 1);
   };
   document.addEventListener("keydown", keys);
-  cleanup = () => document.removeEventListener("keydown", keys);
+  page.onLeave(() => document.removeEventListener("keydown", keys));
   await go(0);
 }
 
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   header();
-  const [, page, id] = (location.hash || "#/lobby").split("/");
+  const [, where, id] = (location.hash || "#/lobby").split("/");
+  const page = pageFor(++visit);
   try {
     if (!token) return loginView();
-    if (page === "game" && id) return await gameView(Number(id));
-    if (page === "replay" && id) return await replayView(Number(id));
-    if (page === "decks") return await deckBuilderView(app, showError);
-    return await lobbyView();
+    if (where === "game" && id) return await gameView(page, Number(id));
+    if (where === "replay" && id) return await replayView(page, Number(id));
+    if (where === "decks") return await deckBuilderView(page, showError);
+    return await lobbyView(page);
   } catch (e) {
+    if (!page.current()) return; // a page the player has left: its failure is not theirs to read
     if (e instanceof ApiError && e.status === 401) { setSession(null, null); return route(); }
     showError(e);
   }

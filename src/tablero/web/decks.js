@@ -66,7 +66,9 @@ export function fromText(text, sections) {
   return deck;
 }
 
-export async function deckBuilderView(app, showError) {
+/** The deck builder's page; ``page`` is the router's (``pageFor`` in app.js): it shows itself through it, so a
+ *  builder that loads after the player has gone on shows nothing. */
+export async function deckBuilderView(page, showError) {
   const table = await games();
   if (!builderGame || !table.some((g) => g.name === builderGame)) builderGame = table[0].name;
   const game = table.find((g) => g.name === builderGame);
@@ -78,7 +80,7 @@ export async function deckBuilderView(app, showError) {
   const empty = () => Object.fromEntries(sections.map((p) => [p, {}]));
   let deck = { game: game.name, name: t("newDeck"), edition: game.default_edition, ...empty() };
   let checkTimer = null;
-  const choice = gameSelect(table, game.name, (g) => { builderGame = g; deckBuilderView(app, showError); });
+  const choice = gameSelect(table, game.name, (g) => { builderGame = g; page.again(); });
 
   const search = el("input", { id: "card-search", type: "search", placeholder: t("searchCards"), "aria-label": t("searchCards") });
   // a filter for each field the game's cards have (a type, a value, abilities), none for a field they lack
@@ -200,7 +202,7 @@ export async function deckBuilderView(app, showError) {
     a.click();
   };
 
-  app.replaceChildren(el("h1", { class: "page-title" }, t("deckBuilder")), el("div", { class: "builder" },
+  if (!page.show(el("h1", { class: "page-title" }, t("deckBuilder")), el("div", { class: "builder" },
     el("section", { class: "card-panel pool-panel" }, el("h2", {}, t("cardPool")),
       el("div", { class: "row" }, search, typeSel, valueSel, kwSel), poolList),
     el("section", { class: "card-panel deck-panel" }, el("h2", {}, t("deck")),
@@ -209,7 +211,7 @@ export async function deckBuilderView(app, showError) {
         el("button", { type: "button", id: "deck-save", onclick: save }, t("save")), loadSel,
         el("button", { type: "button", id: "deck-export", onclick: exportDeck }, t("export")),
         el("button", { type: "button", id: "deck-import-button", onclick: () => file.click() }, t("import")), file),
-      verdict, parts)));
+      verdict, parts)))) return; // the player has gone on to another page
   await refreshLoad();
   drawPool();
   drawDeck();
