@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -64,9 +65,10 @@ def my_decision_or_the_end(page: Page) -> str | None:
     return status if any(w in status for w in OVER.split("|")) else None
 
 
-def click_an_action(page: Page, rng: random.Random) -> None:
+def click_an_action(page: Page, rng: random.Random, narrowed: Callable[[], None] | None = None) -> None:
     """Click one of the listed legal actions at random. A group (the many actions of one card) chooses
-    that card first: the list narrows to its actions, and one of them is clicked."""
+    that card first: the list narrows to its actions (``narrowed`` is called on it, to look at the page
+    then), and one of them is clicked."""
     actions = page.locator("button.action")
     pick = actions.nth(rng.randrange(actions.count()))
     if "group" in (pick.get_attribute("class") or "").split():
@@ -75,6 +77,8 @@ def click_an_action(page: Page, rng: random.Random) -> None:
         expect(page.locator(f"[data-ref='{source}']").first).to_have_class(re.compile(r"\bselected\b"))
         actions = page.locator("button.action")
         assert actions.count() >= 3 and page.locator("button.action.group").count() == 0
+        if narrowed is not None:
+            narrowed()
         pick = actions.nth(rng.randrange(actions.count()))
     pick.click()
 

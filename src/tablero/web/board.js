@@ -30,7 +30,7 @@ let rivalOpen = false; // the opponent's field unfolded (a phone folds it to a s
 
 let detail = null; // the card last pointed at or focused: its full text stays in the panel across redraws
 
-export function resetLog() { logEvents = []; lastSeq = -1; detail = null; rivalOpen = false; }
+export function resetLog() { logEvents = []; lastSeq = -1; detail = null; rivalOpen = false; logFollows = true; }
 
 /** What a redraw draws into: the faces by their stable keys (a card id and its copy's number), for the
  *  motion between redraws and the large view of a card. */
@@ -334,6 +334,21 @@ function fit(root) {
   }
 }
 
+/** The log shows its last events, and keeps them in sight when its box changes size (the window resized or
+ *  turned, the decision above it taking more or less room), unless the player has scrolled up to read:
+ *  then it stays where they are. */
+let logFollows = true;
+const logSizes = new ResizeObserver((entries) => {
+  for (const { target } of entries) if (logFollows) target.scrollTop = target.scrollHeight;
+});
+function followLog(ol) {
+  logSizes.disconnect();
+  if (!ol) return;
+  if (logFollows) ol.scrollTop = ol.scrollHeight;
+  ol.addEventListener("scroll", () => { logFollows = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 2; });
+  logSizes.observe(ol);
+}
+
 let arrowsFor = null; // the root and board whose arrows (and size) follow the window's size
 addEventListener("resize", () => {
   if (arrowsFor && arrowsFor.root.isConnected) { fit(arrowsFor.root); drawArrows(arrowsFor.root, arrowsFor.board); }
@@ -442,8 +457,7 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
   for (const tool of tools) {
     try { tool(toolbox, env, board); } catch (e) { console.error("a table tool failed:", e); }
   }
-  const ol = root.querySelector("#log"); // after the tools: they take their room from the log's
-  if (ol) ol.scrollTop = ol.scrollHeight;
+  followLog(root.querySelector("#log")); // after the tools: they take their room from the log's
   drawWidgets(root, board, env, widgets);
   wire(root, { targets, bySource, candidates, targetsOf, act, redraw });
   // pointing at or focusing any card shows it whole in the panel, without redrawing the board. Only a
