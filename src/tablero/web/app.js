@@ -233,6 +233,8 @@ async function gameView(page, id) {
   };
   // the right-hand column's tools: the hint (its places lit on the board) and the stops
   const lightHint = (hint) => {
+    // a hint answers the decision it was asked at: one that comes back after the player moved on lights nothing
+    if (!drawn || hint.seq !== drawn.seq) return;
     for (const ref of [hint.source, ...(hint.targets || [])].filter(Boolean)) {
       root.querySelectorAll(`[data-ref="${CSS.escape(ref)}"]`).forEach((n) => n.classList.add("hinted"));
     }
