@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .test_one_screen import SETTLED
-from .test_play import OVER, click_an_action, my_decision_or_the_end, seq, start_against_the_computer
+from .test_play import OVER, click_an_action, moved, my_decision_or_the_end, seq, start_against_the_computer
 
 MOVED = "() => Number(document.querySelector('#game').dataset.seq) > {before} || /{over}/.test(" \
         "document.querySelector('#status').textContent)"
@@ -52,7 +52,7 @@ def drag_a_card(page: Page, rng: random.Random) -> bool:
         # several actions go from that card to that place: the list offers just those
         expect(page.locator(f"[data-ref='{ref}']").first).to_have_class(re.compile(r"\bselected\b"))
         click_an_action(page, rng)
-        page.wait_for_function(MOVED.format(before=before, over=OVER), timeout=30_000)
+        moved(page, before)
     return True
 
 
@@ -88,7 +88,7 @@ def test_a_whole_game_with_the_hands_cards_dragged(page: Page, server: str, size
             continue
         before = seq(page)
         click_an_action(page, rng)
-        page.wait_for_function(MOVED.format(before=before, over=OVER), timeout=30_000)
+        moved(page, before)
     else:
         raise AssertionError("the game did not end")
     assert re.search(OVER, final), final
@@ -119,7 +119,7 @@ def test_a_card_is_dragged_by_a_finger_on_a_touch_screen(browser: Any, server: s
                 break
             before = seq(page)
             click_an_action(page, rng)
-            page.wait_for_function(MOVED.format(before=before, over=OVER), timeout=30_000)
+            moved(page, before)
         before = seq(page)
         page.locator(".field.mine .zone.draggable[data-ref^='hand:']").first.scroll_into_view_if_needed()
         scroll = "() => [...document.querySelectorAll('*')].filter((n) => n.scrollTop).length + window.scrollY"

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 
-from .test_play import click_an_action, my_decision_or_the_end, seq, start_against_the_computer
+from .test_play import answered, click_an_action, moved, my_decision_or_the_end, seq, start_against_the_computer
 
 SEED = "20261201"
 
@@ -46,10 +46,7 @@ def test_a_hint_that_answers_after_the_player_moved_on_lights_nothing(page: Page
     assert places, hint  # a hint with places on the board, else there is nothing to light late
     before = seq(page)
     click_an_action(page, random.Random(1))
-    page.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}")
+    moved(page, before)
     assert any(page.locator(f"[data-ref='{ref}']").count() for ref in places), "the places are still on the board"
-    with page.expect_response("**/api/games/*/hint") as answer:
-        route.fulfill(response=reply)
-    answer.value.finished()
-    page.evaluate("() => new Promise((done) => setTimeout(done, 0))")
+    answered(page, route, "**/api/games/*/hint", reply)
     expect(page.locator(".hinted")).to_have_count(0)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import APIResponse, Page, Route, expect
 
 from leaks import seed_leaks
 from tablero.server.local import free_port, serve
@@ -65,6 +65,12 @@ def my_decision_or_the_end(page: Page) -> str | None:
     return status if any(w in status for w in OVER.split("|")) else None
 
 
+def moved(page: Page, before: int) -> None:
+    """Wait until the board has moved past ``before`` actions, or the game is over."""
+    page.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}"
+                           f" || /{OVER}/.test(document.querySelector('#status').textContent)", timeout=30_000)
+
+
 def click_an_action(page: Page, rng: random.Random, narrowed: Callable[[], None] | None = None) -> None:
     """Click one of the listed legal actions at random. A group (the many actions of one card) chooses
     that card first: the list narrows to its actions (``narrowed`` is called on it, to look at the page
@@ -108,8 +114,7 @@ def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000, midgame: 
                 except Exception:  # several actions for that place: the list below was narrowed to them
                     pass
         click_an_action(page, rng)
-        page.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}"
-                               f" || /{OVER}/.test(document.querySelector('#status').textContent)", timeout=30_000)
+        moved(page, before)
     raise AssertionError("the game did not end")
 
 
@@ -201,8 +206,7 @@ def test_two_players_play_a_challenge_to_the_end_in_two_browsers(browser: Any, s
                 expect(mover.locator(".actions .prompt.waiting")).to_have_count(0)
         before = seq(mover)
         click_an_action(mover, rng)
-        mover.wait_for_function(f"() => Number(document.querySelector('#game').dataset.seq) > {before}"
-                                f" || /{OVER}/.test(document.querySelector('#status').textContent)", timeout=30_000)
+        moved(mover, before)
     else:
         raise AssertionError("the game did not end")
     assert told, "the player waiting was never told what the other was doing"
@@ -256,11 +260,14 @@ def test_build_check_save_and_play_a_deck(page: Page, server: str, artifacts: Pa
     expect(page.locator("#game .board")).to_be_visible()
 
 
-def answered(page: Page, route: Route, url: str) -> None:
-    """Lets a held request through and returns once the page has had its answer in hand: the body has arrived
-    and the page has run a task after it."""
+def answered(page: Page, route: Route, url: str, reply: APIResponse | None = None) -> None:
+    """Lets a held request through (or answers it with ``reply``, fetched earlier) and returns once the page
+    has had its answer in hand: the body has arrived and the page has run a task after it."""
     with page.expect_response(url) as answer:
-        route.continue_()
+        if reply is None:
+            route.continue_()
+        else:
+            route.fulfill(response=reply)
     answer.value.finished()
     page.evaluate("() => new Promise((done) => setTimeout(done, 0))")
 

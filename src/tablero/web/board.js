@@ -28,6 +28,7 @@ let lastSeq = -1;
 let logEvents = []; // what happened since this page opened the game, from each envelope's events
 let rivalOpen = false; // the opponent's field unfolded (a phone folds it to a strip)
 
+let logFollows = true; // the log shows its end (the player has not scrolled up to read)
 let detail = null; // the card last pointed at or focused: its full text stays in the panel across redraws
 
 export function resetLog() { logEvents = []; lastSeq = -1; detail = null; rivalOpen = false; logFollows = true; }
@@ -337,7 +338,6 @@ function fit(root) {
 /** The log shows its last events, and keeps them in sight when its box changes size (the window resized or
  *  turned, the decision above it taking more or less room), unless the player has scrolled up to read:
  *  then it stays where they are. */
-let logFollows = true;
 const logSizes = new ResizeObserver((entries) => {
   for (const { target } of entries) if (logFollows) target.scrollTop = target.scrollHeight;
 });
