@@ -30,6 +30,12 @@ def test_the_hint_lights_the_move_and_counts_down(page: Page, server: str) -> No
     for ref in places:
         expect(page.locator(f"[data-ref='{ref}']").first).to_have_class(re.compile(r"\bhinted\b"))
     assert page.locator(".hinted").count() >= len(places)
+    # every redraw of the decision lights it again: the push that records the hint may come after the answer
+    # (a CI run saw the places unlit then), and a reload draws it from the envelope
+    page.reload()
+    for ref in places:
+        expect(page.locator(f"[data-ref='{ref}']").first).to_have_class(re.compile(r"\bhinted\b"))
+    expect(page.locator("#hint-result")).to_contain_text(hint["label"]["es"])
 
 
 def test_a_hint_that_answers_after_the_player_moved_on_lights_nothing(page: Page, server: str) -> None:

@@ -60,7 +60,11 @@ export function hintControl({ env, gameId, api, lang, t, onHint }) {
   const given = hintInEnvelope(env);
   const mine = (env.legal_actions || []).length > 0;
   button.disabled = !mine || (!given && !(env.hints_left > 0));
-  if (given) result.textContent = hintWords(given, lang, t);
+  if (given) { // asked at this decision: said and lit again on every redraw of it (the push that records the
+    // hint, a reload), whichever comes first of that push and the answer to the click
+    result.textContent = hintWords(given, lang, t);
+    if (onHint) onHint(given);
+  }
 
   button.addEventListener("click", async () => {
     button.disabled = true;
