@@ -305,7 +305,9 @@ def test_play_takes_the_game_and_its_engine_options_by_name(tmp_path: Path) -> N
     played; a known option is played with and stored in the save file, which replays under it."""
     r = _run(["play", "--game", "poker"], "")
     assert r.exit_code == 2 and "unknown game 'poker'" in r.output and "Traceback" not in r.output
-    r = _run(["play", "--option", "choque.no_such_rule=true"], "")
+    r = _run(["play", "--option", "choque.no_such_rule=true"], "")  # said in the player's language (es)
+    assert r.exit_code == 2 and "opción del motor desconocida 'choque.no_such_rule'" in r.output
+    r = _run(["play", "--option", "choque.no_such_rule=true", "--lang", "en"], "")
     assert r.exit_code == 2 and "unknown engine option 'choque.no_such_rule'" in r.output
     r = _run(["play", "--option", "choque.ofrenda_optional"], "")
     assert r.exit_code == 2 and "is not KEY=VALUE" in r.output

@@ -9,6 +9,18 @@ from typing import Any
 
 import click
 
+from tablero.bounds import (
+    CLAIM_MINUTES_MAX,
+    OPTION_LIMITS,
+    REGISTRATIONS_MAX,
+    TOKEN_DAYS_MAX,
+    TRUSTED_PROXIES_MAX,
+    BoundedFloat,
+    check_option_pairs,
+    check_trusted_proxies,
+    game_options,
+    seed_range,
+)
 from tablero.core import GamePlugin, TableroError, plugin
 from tablero.core.i18n import Msg
 from tablero.core.registry import languages, words
@@ -92,9 +104,10 @@ def game_option(f: Any) -> Any:
 
 def options_option(f: Any) -> Any:
     """``--option KEY=VALUE`` (repeatable): an engine option (house rule) of the game."""
-    return click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+    return click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", callback=check_option_pairs,
                         help="An engine option (house rule) of the game, like <game>.<option>=true "
-                             "(repeatable; `tablero games --json` lists each game's options).")(f)
+                             f"(repeatable, {OPTION_LIMITS}; `tablero games --json` lists each game's "
+                             "options).")(f)
 
 
 def chosen(game_name: str | None) -> GamePlugin:
@@ -275,7 +288,8 @@ def deck_check(file: Path, game_name: str | None, edition: str | None, on: str |
 @main.command()
 @game_option
 @options_option
-@click.option("--seed", default=1, show_default=True, help="Seed for the decks and the game.")
+@click.option("--seed", default=1, show_default=True, type=seed_range(),
+              help="Seed for the decks and the game (0 to 2**63-1, the seeds the engine draws).")
 @click.option("--edition", default=None, help="The edition (default: the game's default edition).")
 @click.option("--lang", default="es", show_default=True, type=click.Choice(languages()))
 def demo(game_name: str | None, option_pairs: tuple[str, ...], seed: int, edition: str | None, lang: str) -> None:
@@ -283,8 +297,9 @@ def demo(game_name: str | None, option_pairs: tuple[str, ...], seed: int, editio
     from tablero.demo import run_demo
 
     p = chosen(game_name)
+    options = game_options(p, option_pairs, lang)
     try:
-        run_demo(p, seed, edition, lang, p.parse_option_pairs(option_pairs))
+        run_demo(p, seed, edition, lang, options)
     except TableroError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(1)
@@ -300,21 +315,29 @@ from tablero.play.commands import replay as _replay_command  # noqa: E402
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--db", "db_url", default="sqlite:///tablero.db", show_default=True,
               help="Database URL: a SQLite file, or postgresql+psycopg://user:password@host:port/name.")
-@click.option("--token-days", default=30.0, show_default=True, type=click.FloatRange(min=0, min_open=True),
-              help="How long a login lasts, in days; then the player or bot logs in again.")
-@click.option("--claim-minutes", default=10.0, show_default=True, type=click.FloatRange(min=0, min_open=True),
-              help="How long a player who must decide may be absent before the opponent can claim the game.")
-@click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",
-              help="A reverse proxy whose X-Forwarded-For names the client (repeatable; an IP or a network "
-                   "such as 10.0.0.0/8). Without one the header is ignored: the throttles count the peer.")
-@click.option("--registrations-per-hour", default=10, show_default=True, type=click.IntRange(min=1),
-              help="Accounts one client address may register an hour.")
+@click.option("--token-days", default=30.0, show_default=True,
+              type=BoundedFloat(0, TOKEN_DAYS_MAX, min_open=True),
+              help=f"How long a login lasts, in days (at most {TOKEN_DAYS_MAX:g}: its expiry must stay a date); "
+                   "then the player or bot logs in again.")
+@click.option("--claim-minutes", default=10.0, show_default=True,
+              type=BoundedFloat(0, CLAIM_MINUTES_MAX, min_open=True),
+              help="How long a player who must decide may be absent before the opponent can claim the game "
+                   f"(at most {CLAIM_MINUTES_MAX:g}: thirty days).")
+@click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS", callback=check_trusted_proxies,
+              help="A reverse proxy whose X-Forwarded-For names the client (repeatable, at most "
+                   f"{TRUSTED_PROXIES_MAX} times; an IP or a network such as 10.0.0.0/8). Without one the header "
+                   "is ignored: the throttles count the peer.")
+@click.option("--registrations-per-hour", default=10, show_default=True, type=click.IntRange(1, REGISTRATIONS_MAX),
+              help=f"Accounts one client address may register an hour (at most {REGISTRATIONS_MAX:,}).")
+@click.option("--grace", default=10.0, show_default=True, type=BoundedFloat(1, 600),
+              help="Seconds the requests under way get to finish when the server is told to stop (SIGTERM, "
+                   "Ctrl+C); then it stops all the same, every accepted action written.")
 def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: float,
-          trusted_proxies: tuple[str, ...], registrations_per_hour: int) -> None:
+          trusted_proxies: tuple[str, ...], registrations_per_hour: int, grace: float) -> None:
     """Run the game server: the HTTP API for players and bots (OpenAPI page at /docs)."""
-    import uvicorn
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+    from tablero.server import serving
     from tablero.server.app import create_app
     from tablero.server.db import StorageError, fault
     from tablero.server.throttle import RegistrationThrottle
@@ -341,8 +364,7 @@ def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: f
                "Ctrl+C stops it.")
     # uvicorn trusts X-Forwarded-For from loopback unless told: a client on the same machine (or behind an
     # unnamed proxy) could then pick its own address and escape the per-address throttles
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                proxy_headers=bool(trusted_proxies), forwarded_allow_ips=list(trusted_proxies) or [])
+    serving.run(app, host=host, port=port, grace=grace, proxies=list(trusted_proxies))
 
 
 @main.group()

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tablero.core import BadInput, IllegalAction, TableroError, scenario_game
+from tablero.core.files import MAX_FILE_BYTES, MAX_SCENARIO_NUMBER, MAX_ZONE_CARDS, load_yaml
 from tablero.core.registry import DEFAULT_GAME
 from tablero.core.shown import shown
 
@@ -29,6 +28,9 @@ _MAX_AUTO_PASSES = 10_000
 _JUDGE_KEYS = ("expect", "now")  # the judge's own action keys, never passed to the engine
 _RULE_ID = re.compile(r"^[A-Z]+-\d+(?:\.\d+)*$")
 _FORMS = ("unordered", "count")
+MAX_SCENARIO_ACTIONS = 1000
+"""Entries of ``actions`` (the longest shipped scenario has 17): each is played, with its implicit passes."""
+__all__ = ["MAX_SCENARIO_ACTIONS", "MAX_SCENARIO_NUMBER", "MAX_ZONE_CARDS", "Result", "load", "play", "run_file"]
 
 
 @dataclass
@@ -57,18 +59,19 @@ def find_files(paths: list[str]) -> list[Path]:
 
 
 def load(path: Path) -> dict[str, Any]:
+    """A scenario file's document, read within the core's limits (``core.files``: size, nesting, aliases)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise BadInput(f"cannot read file: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise BadInput(f"{path.name}: the scenario file is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise BadInput("the file is not UTF-8 text") from None
-    try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise BadInput(f"not valid YAML{where}: {getattr(e, 'problem', None) or e}") from None
+    doc = load_yaml(text, "")
     if not isinstance(doc, dict):
         raise BadInput("a scenario file must be a map (name, state, actions, expect, ...)")
     unknown = set(map(str, doc)) - _KEYS
@@ -85,10 +88,12 @@ def play(doc: dict[str, Any]) -> Any:
     description = doc.get("description")
     if description is not None and not isinstance(description, str):
         raise BadInput(f"description: must be text, got {shown(description)}")
-    game = scenario_game(game_name, doc)
     entries = doc.get("actions") or []
     if not isinstance(entries, list):
         raise BadInput("actions: must be a list of action objects")
+    if len(entries) > MAX_SCENARIO_ACTIONS:
+        raise BadInput(f"actions: {len(entries)} entries, at most {MAX_SCENARIO_ACTIONS}")
+    game = scenario_game(game_name, doc)
     for i, entry in enumerate(entries):
         if isinstance(entry, dict) and "check" in entry:
             _checkpoint(game, entry, i + 1)

@@ -246,3 +246,56 @@ def test_a_hint_waits_for_nobody_when_the_server_searches_all_it_may_at_once(cli
     assert r.status_code == 200 and r.json()["left"] == 9
     assert desk.searching.acquire(blocking=False)  # the search gave its slot back
     desk.searching.release()
+
+
+def test_two_hints_asked_at_once_at_one_decision_are_one_search_and_one_hint(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: the same question asked twice at once (a double click, a client's retry) gets the same hint,
+    counted once, from one search; before, the second one was refused 503 while the first searched."""
+    import threading
+    from concurrent.futures import Future
+
+    from tablero.server import games as hub_module
+
+    fast(client)
+    started, release, waiting = threading.Event(), threading.Event(), threading.Event()
+    searches: list[int] = []
+    real_search = hub_module.search_hint
+
+    def held_search(*args: Any) -> Any:
+        searches.append(1)
+        started.set()
+        release.wait()
+        return real_search(*args)
+
+    class Watched(Future):  # type: ignore[type-arg]
+        def result(self, timeout: float | None = None) -> Any:
+            waiting.set()  # the second question waits for the first one's answer
+            return super().result(timeout)
+
+    monkeypatch.setattr(hub_module, "search_hint", held_search)
+    monkeypatch.setattr(hub_module, "Future", Watched, raising=False)
+    ana = register(client)
+    gid, env = game_vs_computer(client, ana)
+    replies: dict[str, Any] = {}
+
+    def ask(who: str) -> None:
+        replies[who] = client.post(f"/api/games/{gid}/hint", headers=ana)
+
+    first = threading.Thread(target=ask, args=("first",))
+    first.start()
+    assert started.wait(60)
+    second = threading.Thread(target=ask, args=("second",))
+    second.start()
+    try:
+        assert waiting.wait(60), replies.get("second") and replies["second"].text
+    finally:
+        release.set()
+        first.join()
+        second.join()
+    assert replies["first"].status_code == 200, replies["first"].text
+    assert replies["second"].status_code == 200, replies["second"].text
+    assert replies["first"].json() == replies["second"].json()
+    assert replies["first"].json()["left"] == 9 and len(searches) == 1
+    env = client.get(f"/api/games/{gid}", headers=ana).json()
+    assert env["hints_left"] == 9 and len(env["hints"]) == 1

@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 import random
 import signal
+import socket
 import subprocess
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 from tablero.server.local import free_port, serve
@@ -125,3 +129,68 @@ def test_a_server_killed_mid_game_resumes_it_identically(tmp_path: Path) -> None
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_failing_request_answers_500_and_a_stuck_one_does_not_keep_the_server_from_stopping(
+        tmp_path: Path, stop: signal.Signals) -> None:
+    """Issue 37, defence in depth: a request whose worker raises (MemoryError included) gets the API's 500
+    body, the server goes on serving others, and SIGTERM (or Ctrl+C) stops it even while another request's
+    thread works for ever: before, uvicorn waited for that request for ever, and an interpreter's exit waits
+    for its thread."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("faulty_serve.py")), "--port", str(port),
+                             "--db", f"sqlite:///{tmp_path / 'faulty.db'}", "--grace", "1"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        with httpx.Client(base_url=base, timeout=60) as c:
+            answered(c)
+            c.post("/api/accounts", json={"username": "ana", "password": "contraseña-1"})
+            token = c.post("/api/token", json={"username": "ana", "password": "contraseña-1"}).json()["token"]
+            me = {"Authorization": f"Bearer {token}"}
+            r = c.get("/api/cards", headers=me)
+            assert r.status_code == 500
+            assert r.json() == {"error": "internal error: the server could not answer this request", "rule": None}
+            # and the connection stays usable: a request behind the failing one on it is answered (uvicorn
+            # closed the connection after the 500, so a client's pooled connection was found reset)
+            replies = pipelined(port, [f"GET /api/cards HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\r\n",
+                                       "GET /api/catalog HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"])
+            assert replies.startswith(b"HTTP/1.1 500") and b"HTTP/1.1 200" in replies, replies[:300]
+            with httpx.Client(base_url=base, timeout=None) as hung:  # a request that never ends
+                pool = ThreadPoolExecutor(1)
+                pool.submit(hung.post, "/api/decks/check", headers=me,
+                            json={"name": "x", "main": {"cachorro_moteado": 3}, "souls": {"alma_de_ambar": 3}})
+                assert c.get("/api/catalog").status_code == 200  # the others are still served
+                assert c.get("/api/cards", headers=me).status_code == 500
+                assert c.get("/api/catalog").status_code == 200
+                proc.send_signal(stop)
+                assert proc.wait(timeout=60) in (0, -stop)  # uvicorn ends by the signal it was stopped with
+                pool.shutdown(wait=False, cancel_futures=True)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.stderr is not None
+    assert b"MemoryError" in proc.stderr.read()  # logged by the server, never shown to the client
+
+
+def pipelined(port: int, requests: list[str]) -> bytes:
+    """What the server answers to ``requests`` sent at once on one connection, read until it closes it."""
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
+        sock.sendall("".join(requests).encode())
+        out = b""
+        while chunk := sock.recv(65536):
+            out += chunk
+    return out
+
+
+def answered(c: httpx.Client) -> None:
+    """Wait until the server answers (it is starting)."""
+    for _ in range(600):
+        try:
+            if c.get("/openapi.json").status_code == 200:
+                return
+        except httpx.TransportError:
+            threading.Event().wait(0.1)
+    raise AssertionError("the server never answered")

@@ -180,6 +180,20 @@ def test_a_bad_mode_is_refused_and_only_players_set_stops(client: TestClient) ->
     assert client.put("/api/games/9999/stops", headers=eve, json={"mode": "never"}).status_code == 404
 
 
+def test_a_key_that_is_no_field_of_the_stops_is_refused(client: TestClient) -> None:
+    """Issue 37: unknown keys in a stops body get 422 naming them (they were accepted and ignored), as an
+    action's do; nothing changes."""
+    gid, seats = table(client)
+    for body in ({"mode": "never", "mdoe": "always"}, {"mode": "never", "game": 1}):
+        r = client.put(f"/api/games/{gid}/stops", headers={**seats["A"], "Accept-Language": "es"}, json=body)
+        assert r.status_code == 422, r.text
+        extra = next(k for k in body if k != "mode")
+        assert r.json() == {"error": f"{extra}: no es un campo de esta solicitud", "rule": None}
+    assert client.get(f"/api/games/{gid}", headers=seats["A"]).json()["stops"] == "chain"
+    r = client.post(f"/api/games/{gid}/actions", headers=seats["A"], json={"action": {}, "sequence": 1})
+    assert r.status_code == 422 and r.json()["error"] == "sequence: not a field of this request"
+
+
 def test_a_game_without_windows_keeps_the_setting_and_says_it_has_none(client: TestClient) -> None:
     gid, seats = table(client, "deuses")
     env = client.get(f"/api/games/{gid}", headers=seats["B"]).json()

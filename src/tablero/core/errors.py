@@ -40,4 +40,11 @@ class IllegalAction(TableroError):
 
 
 class BadInput(TableroError):
-    """Unreadable or invalid input that is not an action: card files, decks, scenario files."""
+    """Unreadable or invalid input that is not an action: card files, decks, scenario files, engine options.
+
+    ``text`` is the message not yet put into words (a plain English string is its own message): a front end
+    that knows its reader's language says it in that language; ``str()`` is its English."""
+
+    def __init__(self, message: str | Msg = "") -> None:
+        self.text = message if isinstance(message, Msg) else Msg(message)
+        super().__init__(self.text.english())

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 from .errors import BadInput
 from .game import Action, Decision, Game
 from .i18n import Msg
+from .options import Option, check_values
 from .shown import shown
 
 if TYPE_CHECKING:  # pydantic is imported only by what draws boards
@@ -37,15 +38,6 @@ if TYPE_CHECKING:  # pydantic is imported only by what draws boards
 def said_in(titles: Mapping[str, str], lang: str, fallback: str) -> str:
     """A title in ``lang``, else in English, else ``fallback`` (a game's, a deck section's)."""
     return titles.get(lang) or titles.get("en") or fallback
-
-
-@dataclass(frozen=True)
-class Option:
-    """One engine option (a house rule): its public name, its default and what it changes."""
-
-    name: str
-    default: Any
-    help: str = ""
 
 
 @dataclass(frozen=True)
@@ -298,20 +290,12 @@ class GamePlugin(ABC):
         return ed
 
     def check_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """Options from a map of public names, as a record stores them (only those off their default); an
-        unknown name or a value of another type than its default's is a ``BadInput``."""
-        known = {o.name: o for o in self.options()}
-        out: dict[str, Any] = {}
-        for name, value in raw.items():
-            if name not in known:
-                raise BadInput(f"unknown engine option {name!r}; {self.name}'s options are "
-                               f"{', '.join(known) or 'none'}")
-            default = known[name].default
-            if type(value) is not type(default):
-                raise BadInput(f"engine option {name}: must be {type(default).__name__}, got {value!r}")
-            if value != default:
-                out[name] = value
-        return out
+        """Options from a map of public names, as a record stores them (only those off their default),
+        checked against their records (``core/options.py``) before any game is made: an unknown name, or a
+        value outside its option's type and range, is a ``BadInput`` naming the option and its range."""
+        records = self.options()
+        defaults = {o.name: o.default for o in records}
+        return {k: v for k, v in check_values(self.name, records, raw).items() if v != defaults[k]}
 
     @staticmethod
     def parse_option_value(text: str) -> Any:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BadInput, TableroError
-from .files import read_user_file
+from .files import MAX_SAVED_GAME_BYTES, read_user_file
 from .game import Game
 from .plugin import Deck, GamePlugin
 from .registry import DEFAULT_GAME, plugin
@@ -136,6 +136,8 @@ class GameRecord:
         actions = doc["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
             raise BadInput(f"{at}actions must be a list of action objects")
+        if len(actions) > MAX_RECORD_ACTIONS:
+            raise BadInput(f"{at}{len(actions)} actions, at most {MAX_RECORD_ACTIONS}")
         first = doc.get("first")
         if first not in (None, "A", "B"):
             raise BadInput(f"{at}first must be A, B or null, got {shown(first)}")
@@ -331,13 +333,19 @@ class Replay:
                 "note": self.note()}
 
 
+MAX_RECORD_ACTIONS = 20_000
+"""Actions of one saved game: a long game has about 300, and every one is replayed to open the game."""
+
+
 def load_records(path: Path) -> list[GameRecord]:
     """The games of a saved file (one, or a match's list); ``BadInput`` with a clear reason otherwise."""
-    text = read_user_file(path, "saved game")
+    text = read_user_file(path, "saved game", MAX_SAVED_GAME_BYTES)
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise BadInput(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+    except RecursionError:
+        raise BadInput(f"{path}: nested too deep to read (a saved game nests a few levels)") from None
     if not isinstance(doc, dict):
         raise BadInput(f"{path}: a saved game is a JSON object, got {kind(doc)}")
     if doc.get("format") != FORMAT:

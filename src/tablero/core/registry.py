@@ -97,6 +97,6 @@ def game_catalogue(lang: str = "en") -> list[dict[str, Any]]:
              "editions": list(p.editions), "default_edition": p.default_edition, "rules_version": p.rules_version,
              "sections": [{"name": s.name, "title": s.title(lang), "max_cards": s.max_cards, "required": s.required}
                           for s in p.sections],
-             "options": [{"name": o.name, "default": o.default, "help": o.help} for o in p.options()],
+             "options": [o.json() for o in p.options()],
              "widgets": [f"/games/{p.name}/{w}" for w in p.widgets]}
             for p in plugins()]

@@ -14,6 +14,16 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from tablero.agents import AGENT_NAMES
+from tablero.bounds import (
+    BUDGET_MAX,
+    GAMES_MAX,
+    ITERATIONS_MAX,
+    OPTION_LIMITS,
+    WORKERS_MAX,
+    BoundedFloat,
+    check_option_pairs,
+    seed_range,
+)
 from tablero.core import GamePlugin, TableroError, plugin
 from tablero.core.shown import shown
 
@@ -140,17 +150,21 @@ def _progress(total: int, what: str, enabled: bool) -> Iterator[Callable[[int], 
 @click.option("--agents", default="greedy,greedy", show_default=True, metavar="A,B",
               help=f"The agents of DECK_A and DECK_B, comma-separated ({', '.join(AGENT_NAMES)}); one name "
                    "plays both.")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="How many games to play (with --match: how many matches).")
-@click.option("--seed", type=int, default=1, show_default=True,
-              help="Every game and agent seed derives from it and the game's index only.")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: all cores; 1 plays in this process). Results do not depend "
-                   "on it.")
-@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="mcts: seconds per decision (results then depend on the machine). Ignored by other agents.")
-@click.option("--iterations", type=click.IntRange(min=1), default=None,
-              help="mcts: iterations per decision (reproducible). Ignored by other agents.")
+@click.option("--games", type=click.IntRange(1, GAMES_MAX), default=100, show_default=True,
+              help=f"How many games to play (with --match: how many matches), at most {GAMES_MAX:,}: a bigger "
+                   "study is several runs with other seeds.")
+@click.option("--seed", type=seed_range(), default=1, show_default=True,
+              help="Every game and agent seed derives from it and the game's index only (0 to 2**63-1, the "
+                   "engine's seeds).")
+@click.option("--workers", type=click.IntRange(1, WORKERS_MAX), default=None,
+              help=f"Worker processes (default: all cores; 1 plays in this process), at most {WORKERS_MAX}. "
+                   "Results do not depend on it.")
+@click.option("--budget", type=BoundedFloat(0, BUDGET_MAX, min_open=True), default=None,
+              help=f"mcts: seconds per decision, at most {BUDGET_MAX:g} (results then depend on the machine). "
+                   "Ignored by other agents.")
+@click.option("--iterations", type=click.IntRange(1, ITERATIONS_MAX), default=None,
+              help=f"mcts: iterations per decision, at most {ITERATIONS_MAX:,} (reproducible). Ignored by other "
+                   "agents.")
 @click.option("--first", "first", type=click.Choice(FIRST_POLICIES), default="random", show_default=True,
               help="Who starts a game: random from the game's seed, or alternate: DECK_A starts in "
                    "games 0, 1, 4, 5, 8, ... and DECK_B in the others, so that seat and first player cover all four "
@@ -163,9 +177,9 @@ def _progress(total: int, what: str, enabled: bool) -> Iterator[Callable[[int], 
 @click.option("--edition", default=None, help="The edition to play (default: the decks' edition).")
 @click.option("--cards", "cards_path", type=click.Path(path_type=Path), default=None,
               help="A card file or folder of your own, added to the shipped cards (its ids shadow shipped ones).")
-@click.option("--option", "option_args", multiple=True, metavar="NAME=VALUE",
+@click.option("--option", "option_args", multiple=True, metavar="NAME=VALUE", callback=check_option_pairs,
               help="An engine option (house rule) for every game, NAME=VALUE (`tablero games --json` lists each "
-                   "game's); repeatable.")
+                   f"game's); repeatable, {OPTION_LIMITS.replace('KEY', 'NAME')}.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write games.csv, cards.csv and PNG plots into this folder.")
 @click.option("--json", "as_json", is_flag=True,

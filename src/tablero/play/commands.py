@@ -7,26 +7,37 @@ from pathlib import Path
 
 import click
 
+from tablero.bounds import (
+    BUDGET_MAX,
+    MATCH_GAMES_MAX,
+    OPTION_LIMITS,
+    BoundedFloat,
+    check_option_pairs,
+    game_options,
+    seed_range,
+)
 from tablero.core.registry import languages
 
 
 @click.command("play")
 @click.option("--game", "game_name", default=None, metavar="NAME",
               help="The game (see `tablero games`; default: the default game).")
-@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
-              help="An engine option (house rule) of the game (repeatable; `tablero games --json` lists them).")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", callback=check_option_pairs,
+              help=f"An engine option (house rule) of the game (repeatable, {OPTION_LIMITS}; `tablero games "
+                   "--json` lists them).")
 @click.option("--deck", default=None, metavar="DECK",
               help="Your deck: a shipped deck id (tablero deck list) or a deck file. Default: the edition's first.")
 @click.option("--opponent-deck", default=None, metavar="DECK",
               help="The opponent's deck. Default: drawn by the seed among the edition's shipped decks.")
 @click.option("--vs", default="greedy", show_default=True, type=click.Choice(["mcts", "greedy", "random"]),
               help="The computer player.")
-@click.option("--seed", default=None, type=click.IntRange(min=0),
-              help="Seed for the shuffles and the computer, to replay a game. Default: drawn at random, and shown "
-                   "once the game is over (it would tell the computer's hand).")
+@click.option("--seed", default=None, type=seed_range(),
+              help="Seed for the shuffles and the computer, to replay a game (0 to 2**63-1, the seeds the engine "
+                   "draws). Default: drawn at random, and shown once the game is over (it would tell the "
+                   "computer's hand).")
 @click.option("--lang", default="es", show_default=True, type=click.Choice(languages()))
-@click.option("--budget", default=1.0, show_default=True, type=click.FloatRange(min=0.01),
-              help="Seconds per decision for --vs mcts.")
+@click.option("--budget", default=1.0, show_default=True, type=BoundedFloat(0.01, BUDGET_MAX),
+              help=f"Seconds per decision for --vs mcts, 0.01 to {BUDGET_MAX:g}.")
 @click.option("--save", default=None, type=click.Path(dir_okay=False, path_type=Path),
               help="Write the game (decks, seed, actions) to this JSON file after every action.")
 @click.option("--match", is_flag=True, help="A match, for a game that has them (Choque: best of three CHOQUES, "
@@ -48,10 +59,11 @@ def play(game_name: str | None, option_pairs: tuple[str, ...], deck: str | None,
     from .session import PlayOptions, run_play
 
     try:
-        options = plugin(game_name).parse_option_pairs(option_pairs)
+        p = plugin(game_name)
     except TableroError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
+    options = game_options(p, option_pairs, lang)
     opts = PlayOptions(deck=deck, opponent_deck=opponent_deck, vs=vs, lang=lang, budget=budget, save=save,
                        match=match, edition=edition, windows=windows, game=game_name,
                        options=options)  # its seed is drawn at random...
@@ -63,7 +75,8 @@ def play(game_name: str | None, option_pairs: tuple[str, ...], deck: str | None,
 @click.command("replay")
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--lang", default="es", show_default=True, type=click.Choice(languages()))
-@click.option("--game", "game_no", default=None, type=int, help="For a saved match: which of its games (from 1).")
+@click.option("--game", "game_no", default=None, type=click.IntRange(1, MATCH_GAMES_MAX),
+              help=f"For a saved match: which of its games (1 to {MATCH_GAMES_MAX}).")
 def replay(file: Path, lang: str, game_no: int | None) -> None:
     """Step through a game saved by 'tablero play --save': Enter next, b back, a number jumps, q quits.
 

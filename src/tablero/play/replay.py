@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tablero.bounds import cut
 from tablero.core import BadInput, TableroError
 from tablero.core.game import Game
 from tablero.core.record import GameRecord, Replay, ReplayStep, load_records
 
 from .board import render_board
-from .session import Console, event_lines
+from .session import Console, as_number, event_lines
 from .text import Texts, tr
 
 Step = ReplayStep  # the position before an action, the action, and where its events end in the log
@@ -144,12 +145,12 @@ class Replayer:
                     self.con.say(self.t("r_at_start"))
                     continue
                 i -= 1
-            elif low.isdigit() and int(low) <= n:
-                i = int(low)
+            elif (k := as_number(low)) is not None and k <= n:
+                i = k
             elif low in ("q", "salir", "quit", "exit"):
                 return 0
             else:
-                self.con.say(self.t("r_bad", text=ans, n=n))
+                self.con.say(self.t("r_bad", text=cut(ans), n=n))
                 continue
             self.show(i)
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tablero.agents import Agent, Seat, make_agent
+from tablero.bounds import cut
 from tablero.core import BadInput, IllegalAction, Rng, TableroError, derive_seed, secure_seed
 from tablero.core.game import Game
 from tablero.core.plugin import Deck, GamePlugin, Match, Presenter
@@ -32,6 +33,19 @@ from .text import Texts
 HUMAN = "A"
 COMPUTER = "B"
 YES = {"s", "si", "sí", "y", "yes"}
+LONGEST_LINE = 8192  # characters of an answer read; no answer is longer, and a longer line is not held whole
+TOO_LONG = "…"  # ends a line cut at LONGEST_LINE: no command nor number ends so, so it is bad input, said
+MAX_DIGITS = 18  # of a typed number: past any list of actions or a replay's length
+
+
+def as_number(text: str) -> int | None:
+    """``text`` as a whole number when it is written in the digits 0-9, else None. ``str.isdigit`` also takes
+    digits ``int`` refuses (``²``), and ``int`` refuses more than 4300 digits: a number of more than
+    ``MAX_DIGITS`` digits is ``10**MAX_DIGITS``, out of any range all the same."""
+    if not text.isascii() or not text.isdigit():
+        return None
+    digits = text.lstrip("0")
+    return int(digits or "0") if len(digits) <= MAX_DIGITS else 10**MAX_DIGITS
 
 
 class Quit(Exception):
@@ -54,12 +68,21 @@ class Console:
         self.out.flush()
 
     def ask(self, prompt: str) -> str | None:
+        """The next line, stripped. At most ``LONGEST_LINE`` characters of it are kept (the rest is read and
+        dropped, so that a huge line costs no memory): a longer one comes back cut and ending in ``TOO_LONG``.
+        Bytes that are not text in the input's encoding are bad input too, not a traceback."""
         self.out.write(prompt)
         self.out.flush()
         try:
-            line = self.inp.readline()
+            line = self.inp.readline(LONGEST_LINE + 1)
+            if len(line) > LONGEST_LINE and not line.endswith("\n"):
+                while (rest := self.inp.readline(LONGEST_LINE)) and not rest.endswith("\n"):
+                    pass
+                return line[:LONGEST_LINE].strip() + TOO_LONG
         except KeyboardInterrupt:
             return None
+        except UnicodeDecodeError:
+            return TOO_LONG
         if not line:
             return None
         return line.strip()
@@ -227,7 +250,7 @@ class PlaySession:
                 return HUMAN
             if ans == "2":
                 return COMPUTER
-            self.con.say(self.t("bad_input", text=ans, n=2))
+            self.con.say(self.t("bad_input", text=cut(ans), n=2))
 
     def new_record(self, seed: int, first: str | None) -> tuple[GameRecord, Game]:
         """The record of a new game and the game, which reproduces from it (decks, seed, rules version,
@@ -379,8 +402,9 @@ class PlaySession:
         n = len(legal)
         ans = self.ask_or_quit(self.t("prompt", n=n))
         low = ans.lower()
-        if low.isdigit():
-            return self.pick_action(game, rec, legal, int(low))
+        k = as_number(low)
+        if k is not None:
+            return self.pick_action(game, rec, legal, k, low)
         if not low:
             if n == 1:
                 self.apply(game, rec, legal[0])
@@ -389,10 +413,11 @@ class PlaySession:
             return False
         return self.run_command(game, rec, legal, window, low, ans)
 
-    def pick_action(self, game: Game, rec: GameRecord, legal: list[dict[str, Any]], k: int) -> bool:
-        """Apply the ``k``-th listed action (from 1); False, said, when there is none of that number."""
+    def pick_action(self, game: Game, rec: GameRecord, legal: list[dict[str, Any]], k: int, typed: str = "") -> bool:
+        """Apply the ``k``-th listed action (from 1); False, said (with the number as ``typed``, cut), when there
+        is none of that number."""
         if not 1 <= k <= len(legal):
-            self.con.say(self.t("out_of_range", k=k, n=len(legal)))
+            self.con.say(self.t("out_of_range", k=cut(typed or str(k), 20), n=len(legal)))
             return False
         try:
             self.apply(game, rec, legal[k - 1])
@@ -424,7 +449,7 @@ class PlaySession:
             self.con.say(self.t("quit"))
             raise Quit
         else:
-            self.con.say(self.t("bad_input", text=ans, n=len(legal)))
+            self.con.say(self.t("bad_input", text=cut(ans), n=len(legal)))
         return False
 
     @staticmethod

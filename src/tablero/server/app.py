@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,7 +26,7 @@ from .context import Server
 from .db import DEFAULT_URL, check_writable, connect, migrate, sessions, writer_lock
 from .errors import install_error_handlers
 from .games import GameHub
-from .middleware import MAX_BODY, BodyLimit, SecurityHeaders, ServerTiming
+from .middleware import MAX_BODY, BodyLimit, InternalErrors, SecurityHeaders, ServerTiming
 from .models import Account
 from .routes import accounts, decks, games, replays, sockets, words
 from .throttle import LoginThrottle, RegistrationThrottle
@@ -62,8 +63,7 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
     server = Server(make_session=make_session, hub=hub, hashing=auth.Hashing(auth.hasher(cheap_hashing)),
                     logins=throttle if throttle is not None else LoginThrottle(),
                     registrations=registrations if registrations is not None else RegistrationThrottle(),
-                    token_lifetime=token_days * 86_400.0, claim_after=claim_after,
-                    draw_seed=seeds)
+                    token_lifetime=token_days * 86_400.0, claim_after=claim_after, draw_seed=seeds)
     with make_session() as s:
         stored = s.scalars(select(Account.username)).all()
     server.reserved_names = reserved(stored)
@@ -78,13 +78,16 @@ def create_app(db_url: str = DEFAULT_URL, *, cheap_hashing: bool = False,
         try:
             yield
         finally:
-            hub.close()
+            hub.close()  # the journal has written every action it was given
+            app.state.closed.set()
 
     app = FastAPI(title="Tablero", summary="Card games on one engine: accounts, decks and games for players and bots",
                   version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.engine = engine
+    app.state.closed = threading.Event()  # set once the shutdown is done (serving.py ends the process then)
     app.state.hub = hub
     app.state.server = server
+    app.add_middleware(InternalErrors)  # innermost: a failing route still answers on a usable connection
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(ServerTiming)
     app.add_middleware(SecurityHeaders, pages=install_docs(app))  # outermost: on every answer, a 413 too

@@ -22,6 +22,8 @@ from tablero.core.registry import words as game_words
 from .db import fault, is_storage_fault
 
 log = logging.getLogger("tablero.server")
+INTERNAL = "internal error: the server could not answer this request"  # a 500's error: a bug, never the client's
+UNPARSED = "There was an error parsing the body"  # FastAPI's detail for a body its JSON reader refuses
 RETRY_STORAGE = "30"  # seconds a client is told to wait after a storage fault (Retry-After)
 
 
@@ -147,8 +149,12 @@ def install_error_handlers(app: FastAPI) -> None:
         # a bug, never a user's mistake: logged with its type and route only (no body, which may hold a
         # password), and answered in the API's shape so that a client can still read it
         log.error("internal error on %s %s: %s", request.method, request.url.path, type(e).__name__)
-        return error_response(500, "internal error: the server could not answer this request")
+        return error_response(500, INTERNAL)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, e: StarletteHTTPException) -> JSONResponse:
+        if e.status_code == 400 and e.detail == UNPARSED:  # FastAPI's own words for a body it cannot read
+            lang = language_of(request)
+            text = words().say(msg("body: not valid JSON, or nested too deeply"), lang)
+            return error_response(400, text, headers={"Content-Language": lang})
         return error_response(e.status_code, str(e.detail))

@@ -29,7 +29,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, cast
@@ -460,11 +460,13 @@ class GameHub:
     def hint(self, s: Session, game_id: int, account_id: int) -> dict[str, Any]:
         """What the search would play in the caller's seat at their pending decision (``hints.py``), stored
         and told to both seats (the opponent learns only that a hint was asked, and when). Asked again at
-        the same decision, the same hint, counted once. Refused with nothing changed when hints are off in
-        the game, the decision is not the caller's, the seat has used its hints (409), the account asked
-        too often (429) or every search the server allows at once is under way (503, ``HINTS_AT_ONCE``).
-        The search runs outside the game's lock; a hint the game has moved past meanwhile (its player
-        acted) is dropped (409). Call without the lock."""
+        the same decision, the same hint, counted once: a question asked while the same one is being
+        searched (a double click, a client's retry) waits for that search's answer rather than starting
+        another, which the limit on searches at once would refuse. Refused with nothing changed when hints
+        are off in the game, the decision is not the caller's, the seat has used its hints (409), the
+        account asked too often (429) or every search the server allows at once is under way (503,
+        ``HINTS_AT_ONCE``). The search runs outside the game's lock; a hint the game has moved past
+        meanwhile (its player acted) is dropped (409). Call without the lock."""
         desk = self.hint_desk
         with self.lock(game_id):
             m = self.meta(s, game_id)
@@ -477,41 +479,75 @@ class GameHub:
             given = desk.at(game_id, seq)
             if given is not None:
                 return self.hint_json(m, g, given)
-            if desk.left(game_id, seat) == 0:
-                raise ApiError(409, msg("you have had the {n} hints a player may ask for in one game",
-                                        n=desk.per_game))
-            keys = {"account": str(account_id)}
-            wait, at = desk.throttle.take(keys)
-            if wait > 0:
-                raise ApiError(429, msg("too many hints: wait {seconds} s before asking for another",
-                                        seconds=max(1, round(wait))), headers={"Retry-After": str(max(1, round(wait)))})
-            copy, seed = g.clone(private=True), hint_seed(m.seed, seat, seq)
-        s.rollback()  # no transaction held open while searching
+            under_way = desk.searches.get((game_id, seq))
+            if under_way is None:
+                keys = self._hint_allowed(game_id, seat, account_id)
+                copy, seed = g.clone(private=True), hint_seed(m.seed, seat, seq)
+                asked: Future[Hint] = Future()
+                desk.searches[(game_id, seq)] = asked
+        s.rollback()  # no transaction held open while searching, or waiting for the search
+        if under_way is not None:
+            return self._hint_reply(s, game_id, seq, under_way.result())
+        try:
+            hint = self._search_hint(s, game_id, seat, seq, copy, seed)
+        except BaseException as e:
+            desk.throttle.give_back(*keys)
+            asked.set_exception(e)  # a question that waited on this one gets the same refusal
+            raise
+        finally:
+            with self.lock(game_id):
+                desk.searches.pop((game_id, seq), None)
+        asked.set_result(hint)
+        return self._hint_reply(s, game_id, seq, hint)
+
+    def _hint_allowed(self, game_id: int, seat: str, account_id: int) -> tuple[dict[str, str], float]:
+        """A new hint's limits: the seat has hints left in the game (409), the account is not asking too
+        often (429). Returns the throttle's keys and the moment taken, to give back if the search fails. Call
+        under the lock."""
+        desk = self.hint_desk
+        if desk.left(game_id, seat) == 0:
+            raise ApiError(409, msg("you have had the {n} hints a player may ask for in one game", n=desk.per_game))
+        keys = {"account": str(account_id)}
+        wait, at = desk.throttle.take(keys)
+        if wait > 0:
+            raise ApiError(429, msg("too many hints: wait {seconds} s before asking for another",
+                                    seconds=max(1, round(wait))), headers={"Retry-After": str(max(1, round(wait)))})
+        return keys, at
+
+    def _search_hint(self, s: Session, game_id: int, seat: str, seq: int, copy: Game, seed: int) -> Hint:
+        """Search the hint on ``copy`` when a search slot is free (503 otherwise), then store it, unless the
+        game moved on meanwhile (409). Call without the lock."""
+        desk = self.hint_desk
         if not desk.searching.acquire(blocking=False):
-            desk.throttle.give_back(keys, at)
             raise ApiError(503, msg("the computer is busy with other players' hints: ask again in a few seconds"),
                            headers={"Retry-After": RETRY_BUSY})
         try:
             action, estimate = search_hint(copy, seat, seed, desk.iterations)
-            with self.lock(game_id):
-                m = self.meta(s, game_id)
-                if m is None or m.status != "playing" or self.seq.get(game_id) != seq:
-                    raise ApiError(409, msg("the game moved on while the computer was thinking; nothing was "
-                                            "stored (ask again at your next decision)"))
-                g = self.game(s, m)
-                given = desk.at(game_id, seq)  # the same question asked twice at once: the first answer stands
-                if given is None:
-                    given = Hint(seat, seq, action, estimate)
-                    with self.journal.writer:
-                        desk.store(s, game_id, given)
-                    self._invalidate(game_id)
-                    self._notify(game_id, g)
-                return self.hint_json(m, g, given)
-        except Exception:
-            desk.throttle.give_back(keys, at)
-            raise
         finally:
             desk.searching.release()
+        with self.lock(game_id):
+            m = self.meta(s, game_id)
+            if m is None or m.status != "playing" or self.seq.get(game_id) != seq:
+                raise ApiError(409, msg("the game moved on while the computer was thinking; nothing was "
+                                        "stored (ask again at your next decision)"))
+            g = self.game(s, m)
+            given = desk.at(game_id, seq)
+            if given is None:
+                given = Hint(seat, seq, action, estimate)
+                with self.journal.writer:
+                    desk.store(s, game_id, given)
+                self._invalidate(game_id)
+                self._notify(game_id, g)
+            return given
+
+    def _hint_reply(self, s: Session, game_id: int, seq: int, hint: Hint) -> dict[str, Any]:
+        """The hint as its asker gets it, while the game is still at its decision (409 once it moved on)."""
+        with self.lock(game_id):
+            m = self.meta(s, game_id)
+            if m is None or m.status != "playing" or self.seq.get(game_id) != seq:
+                raise ApiError(409, msg("the game moved on while the computer was thinking; nothing was "
+                                        "stored (ask again at your next decision)"))
+            return self.hint_json(m, self.game(s, m), hint)
 
     # -- the AI seats -------------------------------------------------------------------------------
     def _ai_to_move(self, m: Meta) -> str | None:

@@ -20,6 +20,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -128,6 +129,9 @@ class HintDesk:
         self.searching = threading.BoundedSemaphore(at_once)  # taken by each search under way
         self.throttle = Throttle({"account": per_minute}, 60.0, clock)
         self.given: dict[int, list[Hint]] = {}
+        # the searches under way, by (game, decision): a second question waits for the first one's answer.
+        # Read and written under the game's lock
+        self.searches: dict[tuple[int, int], Future[Hint]] = {}
 
     def load(self, s: Session, game_id: int) -> list[Hint]:
         """A game's hints as stored, in order (kept until ``drop``)."""

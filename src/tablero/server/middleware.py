@@ -1,14 +1,17 @@
-"""ASGI middleware: the request-body limit (413) and the ``Server-Timing`` header."""
+"""ASGI middleware: the request-body limit (413), the ``Server-Timing`` header and the last resort for a
+request that fails inside the server (500)."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from .errors import error_response
+from .errors import INTERNAL, error_response
 
 MAX_BODY = 64 * 1024  # bytes; larger request bodies get 413
+log = logging.getLogger("tablero.server")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -115,3 +118,34 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class InternalErrors:
+    """A request that fails inside the server (a bug, running out of memory included) gets the API's 500
+    body and its connection stays usable. Starlette's own last resort answers the same but then re-raises,
+    and uvicorn closes the connection: a client that reuses a kept-alive connection for its next request
+    (every HTTP client's pool) found it reset. Logged with the route, the error's type and its traceback,
+    never the request's body (which may hold a password)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as e:
+            if started:  # too late to answer: the connection is the only way to say it failed
+                raise
+            # with its traceback, as the server's own log needs it (the database's errors hide their parameters)
+            log.exception("internal error on %s %s: %s", scope.get("method"), scope.get("path"), type(e).__name__)
+            await error_response(500, INTERNAL)(scope, receive, send)

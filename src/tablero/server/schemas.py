@@ -15,12 +15,19 @@ GameId = Annotated[int, PathParam(ge=1, le=2**31 - 1, description="a game id fro
 DeckId = Annotated[str, PathParam(max_length=64, description="a deck id from GET /api/decks")]
 
 
-class Credentials(BaseModel):
+class Body(BaseModel):
+    """A request's body: a key that is no field of it is refused (422 naming it), never ignored, so that a
+    client's typo (``{"mode": "never", "mdoe": ...}``) or a field of a newer API cannot pass for accepted."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Credentials(Body):
     username: str = Field(min_length=3, max_length=32, description="3-32 letters, digits, _ . -")
     password: str = Field(min_length=8, max_length=256)
 
 
-class Login(BaseModel):
+class Login(Body):
     """A login checks the password; it does not enforce the registration policy (a password of any length
     is simply wrong or right)."""
 
@@ -121,7 +128,7 @@ class DeckOut(BaseModel):
     violations: list[ViolationOut]
 
 
-class GameIn(BaseModel):
+class GameIn(Body):
     game: GameName | None = Field(default=None, description="the game (default: the default game)")
     deck: str = Field(max_length=64, description="a deck id from GET /api/decks")
     opponent: str = Field(pattern=r"^(ai:random|ai:greedy|ai:mcts|open)$")
@@ -129,7 +136,7 @@ class GameIn(BaseModel):
     edition: str | None = Field(default=None, max_length=32)
     seed: int | None = Field(default=None, ge=0, lt=2**62, description=(
         "only against the computer (to replay a game): a challenge's seed is drawn by the server"))
-    options: dict[Annotated[str, Field(max_length=64)], bool | int | str] = Field(
+    options: dict[Annotated[str, Field(max_length=64)], bool | int | Annotated[str, Field(max_length=64)]] = Field(
         default_factory=dict, max_length=16, description=(
             "engine options (house rules) by public name (GET /api/catalog lists each game's); none by default"))
     hints: bool = Field(default=False, description=(
@@ -137,14 +144,14 @@ class GameIn(BaseModel):
         "player who accepts agrees too. Against the computer hints are always allowed"))
 
 
-class JoinIn(BaseModel):
+class JoinIn(Body):
     deck: str = Field(max_length=64)
     hints: bool = Field(default=False, description=(
         "whether you agree to hints; they are on only if the challenge's creator agreed too (the lobby's "
         "`hints`)"))
 
 
-class StopsIn(BaseModel):
+class StopsIn(Body):
     mode: Literal["always", "chain", "never"] = Field(description=(
         "the response windows the table stops at for you: `always`, `chain` (only with something on the chain "
         "or stack; the default) or `never`; a window not stopped at is passed for you"))
@@ -163,7 +170,7 @@ class HintOut(BaseModel):
     left: int = Field(description="hints you may still ask for in this game")
 
 
-class ActionIn(BaseModel):
+class ActionIn(Body):
     action: dict[str, Any]
     seq: int | None = Field(default=None, ge=0, le=2**31 - 1, description=(
         "the `seq` of the envelope this action answers: if the game has moved on since (the same action "

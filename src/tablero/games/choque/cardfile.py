@@ -38,6 +38,16 @@ from typing import Any, NamedTuple
 import yaml
 
 from tablero.core import BadInput
+from tablero.core.files import (
+    MAX_CARDS,
+    MAX_FOLDER_FILES,
+    BoundedLoader,
+    YamlLimit,
+    at_most,
+    check_expansion,
+    read_user_bytes,
+    yaml_where,
+)
 from tablero.core.i18n import Msg, msg
 from tablero.core.shown import shown
 
@@ -93,11 +103,11 @@ def card_files(path: Path) -> list[Path]:
     if not path.is_dir():
         raise BadInput(f"{path}: not a file or folder")
     try:
-        found = [
+        found = at_most((
             f for f in path.rglob("*")
             if f.suffix.lower() in CARD_FILE_SUFFIXES and f.is_file()
             and not any(part.startswith(".") for part in f.relative_to(path).parts)
-        ]
+        ), MAX_FOLDER_FILES, f"{path}: more than {MAX_FOLDER_FILES} card files; split the folder")
     except OSError as e:
         raise BadInput(f"{path}: cannot read folder: {e.strerror or e}") from None
     return sorted(found)
@@ -134,14 +144,18 @@ def check_cards(path: str | Path) -> CardReport:
     for f in files:
         name = str(f)
         try:
-            data = f.read_bytes()
-        except OSError as e:
+            data = read_user_bytes(f, "card")
+        except BadInput as e:
             if single:
-                raise BadInput(f"{f}: cannot read file: {e.strerror or e}") from None
-            problems.append(CardProblem(name, None, "", msg("cannot read file: {value}", value=e.strerror or e)))
+                raise
+            problems.append(CardProblem(name, None, "", msg("cannot read file: {value}", value=str(e))))
             continue
         for is_card, card, card_problems in _check_file(name, data):
             checked += is_card
+            if checked > MAX_CARDS:
+                problems.append(CardProblem(name, None, "cards", msg(
+                    "more than {limit} cards in one load; the rest are not read", limit=MAX_CARDS)))
+                break
             problems.extend(card_problems)
             if card is None:
                 continue
@@ -155,6 +169,8 @@ def check_cards(path: str | Path) -> CardReport:
             first_seen[card.id] = name
             if not card_problems:
                 cards.append(card)
+        if checked > MAX_CARDS:
+            break
     if checked == 0 and not problems:  # an empty file or folder checks nothing: that is a problem too
         what = msg("this file holds no cards") if single else msg("this folder holds no cards in any card file")
         problems.append(CardProblem(str(path), None, "", msg("{what}: a card file lists its cards under 'cards:' "
@@ -186,8 +202,8 @@ def _shipped(folder: Path) -> CardPool:
 
 # --- one file -------------------------------------------------------------------------------------------
 
-class _Loader(yaml.SafeLoader):
-    """The safe loader, unchanged: used step by step to look at the node tree before it is built."""
+class _Loader(BoundedLoader):
+    """The bounded safe loader (``core.files``): used step by step to look at the node tree before it is built."""
 
 
 _Found = list[tuple[str, str | Msg]]  # (field path, message)
@@ -214,6 +230,7 @@ def _parse(name: str, data: bytes) -> _Parsed:
     try:
         node = loader.get_single_node()
         if node is not None:
+            check_expansion(node)
             # Duplicate keys are looked for before the document is built: building it merges (<<) in place.
             list_node: yaml.Node | None = node
             if isinstance(node, yaml.MappingNode):
@@ -222,6 +239,9 @@ def _parse(name: str, data: bytes) -> _Parsed:
             if isinstance(list_node, yaml.SequenceNode):
                 out.card_dups = [_duplicate_keys(item, "", loader) for item in list_node.value]
             out.doc = loader.construct_document(node)
+    except YamlLimit as e:
+        return _Parsed(problems=[CardProblem(name, None, "", msg("too large{where}: {what}", where=yaml_where(e),
+                                                                 what=str(e.problem)))])
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
         where = (msg(" at line {line}, column {column}", line=mark.line + 1, column=mark.column + 1)

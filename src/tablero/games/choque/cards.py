@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablero.core import BadInput, IllegalAction
+from tablero.core.files import MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_TEXT_LENGTH, long_texts
 from tablero.core.i18n import Msg, msg
 from tablero.core.shown import shown
 
@@ -26,6 +27,10 @@ _KNOWN_FIELDS = {
     "static", "equip", "placement", "scope",
 }
 _TEXT_FIELDS = ("number", "set", "comic", "flavor", "text")
+MAX_CARD_NUMBER = 99
+"""The most a printed number (value, hearts, strength, resistance, impact, Clarividencia X) may be. CH-1.3 sets
+no maximum, the shipped cards stay under 20, and work follows the numbers: each heart is lost one at a time
+(CH-9.7), Clarividencia looks at X cards, the evaluator turns stats into floats (10**400 overflows them)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -108,6 +113,10 @@ def _int_field(raw: Mapping[str, Any], key: str, problems: list[tuple[str, str |
         return 0
     if v < minimum:
         problems.append((key, msg("must be >= {minimum}, got {v}", minimum=minimum, v=v)))
+    elif v > MAX_CARD_NUMBER:
+        problems.append((key, msg("must be at most {maximum}, got {v}", maximum=MAX_CARD_NUMBER,
+                                  v=shown(v))))
+        return MAX_CARD_NUMBER
     return int(v)
 
 
@@ -142,6 +151,10 @@ def _parse_keywords(raw: Any, problems: list[tuple[str, str | Msg]]) -> tuple[fr
                 problems.append((where, msg("keyword {name} needs a positive integer, got {param}",
                                             name=repr(name), param=shown(param))))
                 continue
+            if param > MAX_CARD_NUMBER:
+                problems.append((where, msg("must be at most {maximum}, got {v}",
+                                            maximum=MAX_CARD_NUMBER, v=shown(param))))
+                continue
             params[name] = param
         elif param is not None:
             problems.append((where, msg("keyword {name} takes no number", name=repr(name))))
@@ -158,11 +171,16 @@ def validate_card(raw: Any) -> tuple[CardDef | None, list[tuple[str, str | Msg]]
     cid = raw.get("id")
     if not isinstance(cid, str) or not _ID_RE.match(cid):
         return None, [("id", f"must match [a-z0-9_]+, got {shown(cid)}")]
+    if len(cid) > MAX_ID_LENGTH:
+        return None, [("id", f"too long: {len(cid)} characters, at most {MAX_ID_LENGTH}")]
     problems = _unknown_fields(raw)
     name = raw.get("name", cid)
     if not isinstance(name, str) or not name:
         problems.append(("name", msg("must be a non-empty text")))
         name = cid
+    elif len(name) > MAX_NAME_LENGTH:
+        problems.append(("name", msg("too long: {length} characters, at most {limit}", length=len(name),
+                                     limit=MAX_NAME_LENGTH)))
     ctype = raw.get("type")
     if ctype not in TYPES:
         return None, problems + [("type", f"must be one of {', '.join(TYPES)}, got {shown(ctype)}")]
@@ -241,6 +259,9 @@ def _check_texts(raw: Mapping[str, Any], problems: Problems) -> list[str]:
     for k in _TEXT_FIELDS:
         if k in raw and not isinstance(raw[k], (str, int)):
             problems.append((k, msg("must be a text")))
+    for where, length in long_texts(raw, MAX_TEXT_LENGTH):
+        problems.append((where, msg("too long: {length} characters, at most {limit}", length=length,
+                                    limit=MAX_TEXT_LENGTH)))
     archetypes = raw.get("archetypes", [])
     if not isinstance(archetypes, list) or not all(isinstance(a, str) for a in archetypes):
         problems.append(("archetypes", msg("must be a list of tags")))

@@ -27,6 +27,12 @@ SOUL_MINIMUMS = {1: 3, 2: 3, 3: 3}  # CH-2.2: at least three souls of each of th
 SUPPORT_DECK_MAX = 15  # CH-2.3
 MAIN_TYPES = ("personaje", "apoyo", "sector", "arena")  # CH-2.1
 LIMIT_NAMES = {0: "condenada", 1: "limitada", 2: "semilimitada"}  # CH-2.4
+MAX_COPIES_READ = 50
+"""The most copies one entry of a deck file may ask for: the largest deck part (legacy main, CH-0.3) holds 50, so
+more can never be near legal, and 10**9 copies would be expanded into a list of 10**9 cards."""
+MAX_PART_CARDS = 200
+"""The most cards one part of a deck may list, all entries together: four times the largest legal part, so a
+deck a few cards off is still read and its CH-2 violations reported."""
 
 DeckSpec = Mapping[str, int] | Sequence[str]
 
@@ -80,6 +86,13 @@ def _resolve(pool: CardPool, spec: DeckSpec, part: str, problems: list[str]) -> 
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             problems.append(f"{part}: count for {cid!r} must be a non-negative integer, got {shown(count)}")
             continue
+        if count > MAX_COPIES_READ:
+            problems.append(f"{part}: count for {shown(cid)} must be at most {MAX_COPIES_READ}, "
+                            f"got {shown(count)}")
+            continue
+        if len(out) + count > MAX_PART_CARDS:
+            problems.append(f"{part}: more than {MAX_PART_CARDS} cards; the rest are not read")
+            break
         card = pool.get(cid) if isinstance(cid, str) else None
         if card is None:
             problems.append(f"{part}: unknown card id {cid!r}")

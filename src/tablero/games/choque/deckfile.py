@@ -31,10 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tablero.core import BadInput
-from tablero.core.files import read_user_file
+from tablero.core.files import MAX_NAME_LENGTH, MAX_TEXT_LENGTH, load_yaml, read_user_file
 from tablero.core.shown import kind, shown
 
 from .cards import CardPool
@@ -66,14 +64,8 @@ class DeckFile:
 
 
 def _read_yaml(path: Path, what: str) -> Any:
-    text = read_user_file(path, what)
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-        problem = getattr(e, "problem", None) or str(e)
-        raise BadInput(f"{path}: not valid YAML{where}: {problem}") from None
+    """The document of a deck or limited-list file, within the core's limits (size, nesting, aliases)."""
+    return load_yaml(read_user_file(path, what), str(path), parenthesized=True)
 
 
 def _text(doc: dict[str, Any], key: str, problems: list[str], required: bool = False) -> str:
@@ -84,6 +76,10 @@ def _text(doc: dict[str, Any], key: str, problems: list[str], required: bool = F
         return ""
     if not isinstance(v, str) or not v.strip():
         problems.append(f"{key}: must be a non-empty text, got {shown(v)}")
+        return ""
+    limit = MAX_NAME_LENGTH if key == "name" else MAX_TEXT_LENGTH
+    if len(v) > limit:
+        problems.append(f"{key}: too long: {len(v)} characters, at most {limit}")
         return ""
     return v
 

@@ -18,7 +18,7 @@ from .editions import get_edition
 from .effects import costs, resolution, selections, triggers
 from .exclusive import elite
 from .observation import observe, public_view, view
-from .options import OPTIONS, parse_options
+from .options import OPTION_NAMES, parse_options
 from .refusals import diagnose, pending_rule, rapido_in_hand, unoffered
 from .state import NAMES, Player, State
 from .versions import RULES_VERSION, options_for
@@ -94,7 +94,7 @@ class ChoqueGame(Game):
     name: ClassVar[str] = "choque"
     # what each version changed, and which engine options replay an older one: versions.py
     rules_version: ClassVar[int] = RULES_VERSION
-    option_names: ClassVar[frozenset[str]] = frozenset(OPTIONS)
+    option_names: ClassVar[frozenset[str]] = OPTION_NAMES
     free_kinds: ClassVar[frozenset[str]] = frozenset({"action", "combat"})  # CH-5.6, CH-5.7
     pass_verb: ClassVar[str | None] = "pass"
     concede_verb: ClassVar[str | None] = "surrender"  # CH-10.3

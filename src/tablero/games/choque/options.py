@@ -6,12 +6,10 @@ and every copy shares them; they are part of what reproduces a game, so records 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tablero.core import BadInput
-from tablero.core.shown import shown
+from tablero.core.options import Option, check_values
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,37 +24,29 @@ class Options:
     def to_json(self) -> dict[str, Any]:
         """Only the options that differ from their defaults, by their public names."""
         out: dict[str, Any] = {}
-        for name, (attr, _kind, default) in OPTIONS.items():
-            value = getattr(self, attr)
-            if value != default:
-                out[name] = value
+        for option in OPTIONS:
+            value = getattr(self, _ATTRS[option.name])
+            if value != option.default:
+                out[option.name] = value
         return out
 
 
-# public name -> (attribute, type, default)
-OPTIONS: dict[str, tuple[str, type, Any]] = {
-    "choque.ofrenda_optional": ("ofrenda_optional", bool, False),
-    "choque.idle_abilities": ("idle_abilities", bool, False),
-    "choque.activation_window": ("activation_window", bool, False),
-}
+# The option records (core/options.py): every front end checks a value against them before a game is made
+OPTIONS: tuple[Option, ...] = (
+    Option("choque.ofrenda_optional", False, "CH-5.3 (revised ruling): the ofrenda may be passed, as it used to be"),
+    Option("choque.idle_abilities", False, "rules version 1: abilities that can do nothing are offered too"),
+    Option("choque.activation_window", False, "rules version 1: a continuous card works once placed; only the "
+                                              "opponent gets a window"),
+)
+OPTION_NAMES = frozenset(o.name for o in OPTIONS)
+_ATTRS = {o.name: o.name.removeprefix("choque.") for o in OPTIONS}  # public name -> attribute of ``Options``
 DEFAULT_OPTIONS = Options()
 
 
-def parse_options(raw: Any, where: str = "options") -> Options:
-    """Options from a map of public names; an unknown name or a value of the wrong type is a ``BadInput``."""
+def parse_options(raw: Any) -> Options:
+    """Options from a map of public names, each checked against its record (``OPTIONS``, in the core's
+    ``check_values``); an unknown name or a value of the wrong type is a ``BadInput`` naming it."""
     if raw is None or isinstance(raw, Options):
         return raw or DEFAULT_OPTIONS
-    if not isinstance(raw, Mapping):
-        raise BadInput(f"{where}: must be a map of engine options, like {{choque.ofrenda_optional: true}}")
-    values: dict[str, Any] = {}
-    for name, value in raw.items():
-        spec = OPTIONS.get(str(name))
-        if spec is None:
-            raise BadInput(f"{where}: unknown engine option {name!r}; Choque's options are "
-                           f"{', '.join(OPTIONS)}")
-        attr, kind, _default = spec
-        if type(value) is not kind:
-            raise BadInput(f"{where}.{name}: must be {'true or false' if kind is bool else kind.__name__}, "
-                           f"got {shown(value)}")
-        values[attr] = value
-    return Options(**values)
+    values = check_values("choque", OPTIONS, raw)
+    return Options(**{_ATTRS[name]: value for name, value in values.items()}) if values else DEFAULT_OPTIONS

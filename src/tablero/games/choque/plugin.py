@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from tablero.core import BadInput, Game, Rng
-from tablero.core.plugin import Card, CardCheck, Deck, DeckFile, GamePlugin, Option, Section, Tally, Violation
+from tablero.core.options import Option
+from tablero.core.plugin import Card, CardCheck, Deck, DeckFile, GamePlugin, Section, Tally, Violation
 from tablero.core.plugin import Match as PluginMatch
 
 from .catalogue import LOCALES
@@ -23,14 +24,6 @@ from .presenter import ChoquePresenter
 
 if TYPE_CHECKING:
     from tablero.core.plugin import CardTerms
-
-_HELP = {
-    "choque.ofrenda_optional": "CH-5.3 (revised ruling): the ofrenda may be passed, as it used to be",
-    "choque.idle_abilities": "rules version 1: abilities that can do nothing are offered too",
-    "choque.activation_window": "rules version 1: a continuous card works once placed; only the opponent "
-                                "gets a window",
-}
-
 
 class ChoquePlugin(GamePlugin):
     name = "choque"
@@ -59,12 +52,7 @@ class ChoquePlugin(GamePlugin):
         return ChoqueGame.rules_version
 
     def options(self) -> tuple[Option, ...]:
-        return tuple(Option(name, default, _HELP.get(name, "")) for name, (_a, _k, default) in OPTIONS.items())
-
-    def check_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        from .options import parse_options
-
-        return parse_options(raw).to_json()
+        return OPTIONS
 
     def options_for_rules(self, version: int) -> dict[str, Any]:
         return ChoqueGame.options_for_rules(version)

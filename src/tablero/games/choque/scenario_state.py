@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from tablero.core import BadInput, Rng
+from tablero.core.files import MAX_SCENARIO_NUMBER, MAX_ZONE_CARDS
 from tablero.core.shown import shown
 
-from .cards import CardDef, CardPool
+from .cards import MAX_CARD_NUMBER, CardDef, CardPool
 from .editions import get_edition
 from .game import ChoqueGame
 from .options import parse_options
@@ -40,9 +41,7 @@ def game_from_scenario(doc: dict[str, Any], base: CardPool | None = None) -> Cho
     if unknown:
         raise BadInput(f"state: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
     s = State(edition.name, Rng(seed), parse_options(doc.get("options")))
-    turn = st.get("turn", 3)
-    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
-        raise BadInput(f"state.turn: must be an integer >= 1, got {shown(turn)}")
+    turn = _int(st.get("turn", 3), "state.turn", 1)
     first = st.get("first", "A")
     if first not in ("A", "B"):
         raise BadInput(f"state.first: must be A or B, got {shown(first)}")
@@ -88,12 +87,17 @@ def _cards(pool: CardPool, raw: Any, where: str, types: tuple[str, ...] | None =
         return []
     if not isinstance(raw, list):
         raise BadInput(f"{where}: expected a list of card ids, got {shown(raw)}")
+    if len(raw) > MAX_ZONE_CARDS:
+        raise BadInput(f"{where}: {len(raw)} cards, at most {MAX_ZONE_CARDS}")
     return [_card(pool, cid, f"{where}[{i}]", types) for i, cid in enumerate(raw)]
 
 
-def _int(raw: Any, where: str, minimum: int) -> int:
+def _int(raw: Any, where: str, minimum: int, maximum: int = MAX_SCENARIO_NUMBER) -> int:
+    """A count of the state, from ``minimum`` to ``maximum`` (``MAX_SCENARIO_NUMBER`` unless it is a card's)."""
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < minimum:
         raise BadInput(f"{where}: expected an integer >= {minimum}, got {shown(raw)}")
+    if raw > maximum:
+        raise BadInput(f"{where}: must be at most {maximum}, got {shown(raw)}")
     return int(raw)
 
 
@@ -152,9 +156,9 @@ def _character(s: State, pool: CardPool, obj: dict[Any, Any], w: str, resistance
     card = _card(pool, obj.get("card"), f"{w}.card", ("personaje", "amalgama"))
     c = Char(card, s.new_uid())
     if "hearts" in obj:
-        c.hearts = _int(obj["hearts"], f"{w}.hearts", 1)
+        c.hearts = _int(obj["hearts"], f"{w}.hearts", 1, MAX_CARD_NUMBER)  # lost one at a time (CH-9.7)
     if "resistance" in obj:
-        resistance[c.uid] = _int(obj["resistance"], f"{w}.resistance", 1)
+        resistance[c.uid] = _int(obj["resistance"], f"{w}.resistance", 1, MAX_CARD_NUMBER)
     c.resting = _bool(obj.get("resting", False), f"{w}.resting")
     c.called = _bool(obj.get("called_this_turn", False), f"{w}.called_this_turn")
     c.attacked = _bool(obj.get("attacked", False), f"{w}.attacked")

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tablero.core import BadInput
+from tablero.core.files import MAX_CARDS, MAX_FOLDER_FILES, at_most, load_yaml, read_user_file
 from tablero.core.i18n import Msg, msg
 
 from .cards import CardDef, card_from_dict
@@ -46,7 +45,11 @@ class Report:
 
 def read_cards(path: Path) -> Report:
     """Every card of a file or a folder of files (``*.yaml``), checked; unreadable input is a ``BadInput``."""
-    files = sorted(path.glob("*.yaml")) if path.is_dir() else [path]
+    if path.is_dir():
+        files = sorted(at_most(path.glob("*.yaml"), MAX_FOLDER_FILES,
+                               f"{path}: more than {MAX_FOLDER_FILES} card files; split the folder"))
+    else:
+        files = [path]
     if not path.exists():
         raise BadInput(f"{path}: no such file or folder")
     good: dict[str, CardDef] = {}
@@ -55,6 +58,8 @@ def read_cards(path: Path) -> Report:
     for f in files:
         for entry in _entries(f):
             checked += 1
+            if checked > MAX_CARDS:
+                raise BadInput(f"{f.name}: more than {MAX_CARDS} cards in one load")
             found: list[Msg] = []
             card = card_from_dict(entry, found)
             cid = entry.get("id") if isinstance(entry, Mapping) else None
@@ -67,10 +72,7 @@ def read_cards(path: Path) -> Report:
 
 
 def _entries(f: Path) -> list[Any]:
-    try:
-        doc = yaml.safe_load(f.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as e:
-        raise BadInput(f"{f.name}: cannot read the card file: {e}") from None
+    doc = load_yaml(read_user_file(f, "card"), f.name)
     cards = doc.get("cards") if isinstance(doc, Mapping) else doc
     if not isinstance(cards, list):
         raise BadInput(f"{f.name}: a card file is a map with a list 'cards'")

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from tablero.core.files import MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_TEXT_LENGTH, long_texts
 from tablero.core.i18n import Msg, msg
 
 TYPES = ("attack", "magic", "invocation", "god")  # DE-2.1
@@ -31,6 +32,15 @@ STEPS: dict[str, tuple[Any, ...]] = {
 }
 CHOOSING = frozenset(STEPS) - {"draw"}
 LASTING = {"set_attack": int, "set_defense": int, "destroy_magic_on_arrival": bool}
+MAX_LEVEL = 99
+"""The most a level may be (DE-2.1 sets none; the shipped run 2-10): a destroyed card costs level x 100 LP."""
+MAX_POINTS = 99_999
+"""The most Attack or Defense points, printed or set by a lasting effect (shipped: at most 3800): the evaluator
+turns them into floats, which 10**400 overflows."""
+MAX_DRAW = 40
+"""The most cards one ``draw`` step may draw: a whole deck (DE-3.1); more could only draw nothing."""
+_MAXIMA = {"level": MAX_LEVEL, "attack": MAX_POINTS, "defense": MAX_POINTS, "set_attack": MAX_POINTS,
+           "set_defense": MAX_POINTS, "draw": MAX_DRAW}
 
 
 class Step(NamedTuple):
@@ -134,7 +144,14 @@ def card_from_dict(doc: Any, problems: list[Msg] | None = None) -> CardDef | Non
         return None
     cid = doc.get("id")
     if not isinstance(cid, str) or not _ID.match(cid):
-        out.append(msg("id: must be lowercase letters, digits and _, got {value}", value=repr(cid)))
+        out.append(msg("id: must be lowercase letters, digits and _, got {value}", value=shown_short(cid)))
+    for where, length in long_texts({k: v for k, v in doc.items() if k != "id"}, MAX_TEXT_LENGTH):
+        out.append(msg("{field}: too long: {length} characters, at most {limit}", field=where, length=length,
+                       limit=MAX_TEXT_LENGTH))
+    for key, limit in (("id", MAX_ID_LENGTH), ("name", MAX_NAME_LENGTH)):
+        if isinstance(doc.get(key), str) and len(doc[key]) > limit:
+            out.append(msg("{field}: too long: {length} characters, at most {limit}", field=key,
+                           length=len(doc[key]), limit=limit))
     name = doc.get("name")
     if not isinstance(name, str) or not name.strip():
         out.append(msg("name: must be a non-empty text"))
@@ -168,7 +185,9 @@ def _numbers(doc: Mapping[str, Any], kind: str, out: list[Msg]) -> dict[str, int
         value = doc.get(key)
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             out.append(msg("{field}: must be a whole number >= {low}, got {value}", field=key, low=low,
-                           value=repr(value)))
+                           value=shown_short(value)))
+        elif value > _MAXIMA.get(key, value):
+            out.append(_too_big(key, value))
         elif key == "offerings" and value > 3:
             out.append(msg("offerings: must be 1, 2 or 3 (DE-2.1), got {value}", value=value))
         else:
@@ -194,7 +213,10 @@ def _effect(raw: Any, out: list[Msg]) -> tuple[Step, ...]:
             out.append(msg("effect: unknown step {step}; known: {known}", step=repr(verb), known=", ".join(STEPS)))
         elif forms == (int,):
             if isinstance(arg, bool) or not isinstance(arg, int) or arg < 1:
-                out.append(msg("effect: {step} takes a whole number >= 1, got {value}", step=verb, value=repr(arg)))
+                out.append(msg("effect: {step} takes a whole number >= 1, got {value}", step=verb,
+                               value=shown_short(arg)))
+            elif arg > _MAXIMA.get(str(verb), arg):
+                out.append(_too_big(f"effect: {verb}", arg))
             else:
                 steps.append(Step(str(verb), arg))
         elif arg not in forms or isinstance(arg, bool):
@@ -217,7 +239,22 @@ def _lasting(raw: Any, out: list[Msg]) -> Lasting | None:
         elif kind is bool and value is not True:
             out.append(msg("lasting: {key} takes true, got {value}", key=key, value=repr(value)))
         elif kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            out.append(msg("lasting: {key} takes a whole number >= 0, got {value}", key=key, value=repr(value)))
+            out.append(msg("lasting: {key} takes a whole number >= 0, got {value}", key=key,
+                           value=shown_short(value)))
+        elif kind is int and value > _MAXIMA.get(str(key), value):
+            out.append(_too_big(f"lasting: {key}", value))
         else:
             values[str(key)] = value
     return Lasting(**values)
+
+
+def _too_big(field: str, value: int) -> Msg:
+    """A number past its maximum (``_MAXIMA``), the maximum named."""
+    limit = _MAXIMA[field.rsplit(" ", 1)[-1]]
+    return msg("{field}: must be at most {limit}, got {value}", field=field, limit=limit, value=shown_short(value))
+
+
+def shown_short(value: Any) -> str:
+    """``repr(value)`` cut to 60 characters: a problem quotes what it got, not a whole 10 000-digit number."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**50 else "a number of more than 50 digits"
+    return text if len(text) <= 60 else text[:57] + "..."

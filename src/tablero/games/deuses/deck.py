@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from tablero.core import BadInput
+from tablero.core.files import MAX_NAME_LENGTH, load_yaml, read_user_file
 from tablero.core.i18n import Msg, msg
 
 from .cards import CardDef
@@ -20,6 +21,12 @@ from .cards import CardDef
 EDITION = "deuses-basic"
 SPLIT = {"attack": 20, "magic": 10, "invocation": 5, "god": 5}  # DE-3.1
 DECKS = Path(__file__).parent / "decks"
+MAX_COPIES_READ = 40
+"""The most copies one entry of a deck may ask for: a whole deck (DE-3.1); 10**9 copies would be expanded into a
+list of 10**9 cards before any check."""
+MAX_PART_CARDS = 200
+"""The most cards one part of a deck may list: five times a deck, so a deck a few cards off is still read and its
+DE-3.1 counts reported."""
 
 
 @dataclass(frozen=True)
@@ -102,9 +109,15 @@ def resolve(cards: Mapping[str, CardDef], spec: Any, where: str, problems: list[
     out: list[CardDef] = []
     for cid, n in pairs:
         if not isinstance(cid, str) or cid not in cards:
-            problems.append(f"{where}: unknown card {cid!r}")
+            problems.append(f"{where}: unknown card {str(cid)[:80]!r}")
         elif isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            problems.append(f"{where}: {cid}: copies must be a whole number >= 1, got {n!r}")
+            problems.append(f"{where}: {cid}: copies must be a whole number >= 1, got {str(n)[:80]}")
+        elif n > MAX_COPIES_READ:
+            problems.append(f"{where}: {cid}: copies must be at most {MAX_COPIES_READ}, "
+                            f"got {n if n < 10**20 else 'more than 10**20'}")
+        elif len(out) + n > MAX_PART_CARDS:
+            problems.append(f"{where}: more than {MAX_PART_CARDS} cards; the rest are not read")
+            break
         else:
             out.extend([cards[cid]] * n)
     return out
@@ -169,6 +182,8 @@ def parse_deck(doc: Any, cards: Mapping[str, CardDef], deck_id: str, where: str,
     name = doc.get("name", deck_id)
     if not isinstance(name, str):
         problems.append(f"{where}: name: must be text")
+    elif len(name) > MAX_NAME_LENGTH:
+        problems.append(f"{where}: name: too long: {len(name)} characters, at most {MAX_NAME_LENGTH}")
     if problems:
         raise BadInput("; ".join(problems))
     deck = Deck(str(name), main, additional)
@@ -176,10 +191,7 @@ def parse_deck(doc: Any, cards: Mapping[str, CardDef], deck_id: str, where: str,
 
 
 def load_deck(path: Path, cards: Mapping[str, CardDef]) -> DeckFile:
-    try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as e:
-        raise BadInput(f"{path.name}: cannot read the deck: {e}") from None
+    doc = load_yaml(read_user_file(path, "deck"), path.name)
     return parse_deck(doc, cards, path.stem, path.name, path)
 
 

@@ -17,7 +17,7 @@ from . import actions
 from .cards import CardDef
 from .evaluate import heuristic
 from .observation import observe, view
-from .options import DEFAULTS, Options, parse_options
+from .options import OPTIONS, Options, parse_options
 from .state import NAMES, SEAT, State
 from .turn import advance, begin
 
@@ -25,7 +25,7 @@ from .turn import advance, begin
 class DeusesGame(Game):
     name: ClassVar[str] = "deuses"
     rules_version: ClassVar[int] = 1
-    option_names: ClassVar[frozenset[str]] = frozenset(DEFAULTS)
+    option_names: ClassVar[frozenset[str]] = frozenset(o.name for o in OPTIONS)
     free_kinds: ClassVar[frozenset[str]] = frozenset({"put_down", "attack"})
     pass_verb: ClassVar[str | None] = "pass"
     concede_verb: ClassVar[str | None] = "surrender"

@@ -7,20 +7,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tablero.core import BadInput
+from tablero.core.options import Option, check_values
 
 UNLIMITED = "unlimited"
-_SCOPES = ("main_deck", "main_and_additional")
-_DESTINATIONS = ("hand", "field", "main_deck")
-HELP = {
-    "deuses.field_size": "DE-4.7: the most cards a field holds (a whole number >= 1, or unlimited)",
-    "deuses.gods_count_as_attack_cards": "DE-9.5: a god stops a direct attack and counts for the dig",
-    "deuses.offering_credit_per_offering_card": "DE-11.5: a fetch spends one credit per offering card",
-    "deuses.ace.chosen_draw_scope": "DE-12.4(a): main_deck or main_and_additional",
-    "deuses.ace.return_destination": "DE-12.4(c): hand, field or main_deck",
-    "deuses.ace.recover_lp": "DE-12.4(d): the LP the Ace recovers",
-    "deuses.stall_turns": "DE-14.4: quiet turns with both main decks empty that end the game",
-}
+# The records of the option table of scenarios-deuses.md: every whole number has its range there, which
+# bounds the work an option can ask for (a field of a billion slots listed in every view, issue 37)
+OPTIONS: tuple[Option, ...] = (
+    Option("deuses.field_size", UNLIMITED, "DE-4.7: the most cards a field holds", type="int", minimum=1,
+           maximum=100, choices=(UNLIMITED,)),
+    Option("deuses.gods_count_as_attack_cards", False, "DE-9.5: a god stops a direct attack and counts for the dig"),
+    Option("deuses.offering_credit_per_offering_card", False, "DE-11.5: a fetch spends one credit per offering card"),
+    Option("deuses.ace.chosen_draw_scope", "main_deck", "DE-12.4(a): where the Ace's chosen draw looks",
+           choices=("main_deck", "main_and_additional")),
+    Option("deuses.ace.return_destination", "hand", "DE-12.4(c): where the Ace's return puts the card",
+           choices=("hand", "field", "main_deck")),
+    Option("deuses.ace.recover_lp", 1000, "DE-12.4(d): the LP the Ace recovers", minimum=0, maximum=100_000),
+    Option("deuses.stall_turns", 10, "DE-14.4: quiet turns with both main decks empty that end the game",
+           minimum=1, maximum=1000),
+)
 
 
 @dataclass(frozen=True)
@@ -48,51 +52,11 @@ _NAMES = {"deuses.field_size": "field_size", "deuses.gods_count_as_attack_cards"
           "deuses.offering_credit_per_offering_card": "offering_credit_per_offering_card",
           "deuses.ace.chosen_draw_scope": "chosen_draw_scope", "deuses.ace.return_destination": "return_destination",
           "deuses.ace.recover_lp": "recover_lp", "deuses.stall_turns": "stall_turns"}
-DEFAULTS: dict[str, Any] = {"deuses.field_size": UNLIMITED, "deuses.gods_count_as_attack_cards": False,
-                            "deuses.offering_credit_per_offering_card": False,
-                            "deuses.ace.chosen_draw_scope": "main_deck", "deuses.ace.return_destination": "hand",
-                            "deuses.ace.recover_lp": 1000, "deuses.stall_turns": 10}
 
 
 def parse_options(raw: Mapping[str, Any] | None) -> Options:
-    """Options from their public names; an unknown name or a wrong value is a ``BadInput`` naming it."""
-    if raw is None:
-        return Options()
-    if not isinstance(raw, Mapping):
-        raise BadInput("options: must be a map of engine option -> value")
-    values: dict[str, Any] = {}
-    for name, value in raw.items():
-        attr = _NAMES.get(str(name))
-        if attr is None:
-            raise BadInput(f"unknown engine option {name!r}; deuses's options are {', '.join(_NAMES)}")
-        values[attr] = _value(str(name), value)
+    """Options from their public names, each checked against its record (``OPTIONS``, in the core's
+    ``check_values``); an unknown name or a value outside its range is a ``BadInput`` naming it."""
+    values: dict[str, Any] = {_NAMES[name]: 0 if value == UNLIMITED else value
+                              for name, value in check_values("deuses", OPTIONS, raw).items()}
     return Options(**values)
-
-
-def _value(name: str, value: Any) -> Any:
-    if name == "deuses.field_size":
-        if value == UNLIMITED:
-            return 0
-        return _whole(name, value, 1, "a whole number >= 1, or unlimited")
-    if name in ("deuses.gods_count_as_attack_cards", "deuses.offering_credit_per_offering_card"):
-        if not isinstance(value, bool):
-            raise BadInput(f"engine option {name}: must be true or false, got {value!r}")
-        return value
-    if name == "deuses.ace.chosen_draw_scope":
-        return _one_of(name, value, _SCOPES)
-    if name == "deuses.ace.return_destination":
-        return _one_of(name, value, _DESTINATIONS)
-    return _whole(name, value, 0 if name == "deuses.ace.recover_lp" else 1,
-                  f"a whole number >= {0 if name == 'deuses.ace.recover_lp' else 1}")
-
-
-def _whole(name: str, value: Any, low: int, wanted: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise BadInput(f"engine option {name}: must be {wanted}, got {value!r}")
-    return int(value)
-
-
-def _one_of(name: str, value: Any, known: tuple[str, ...]) -> str:
-    if value not in known:
-        raise BadInput(f"engine option {name}: must be one of {', '.join(known)}, got {value!r}")
-    return str(value)

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tablero.core import BadInput, Game, Rng
 from tablero.core.i18n import msg
-from tablero.core.plugin import Card, CardCheck, Deck, DeckFile, GamePlugin, Option, Section, Tally, Violation
+from tablero.core.options import Option
+from tablero.core.plugin import Card, CardCheck, Deck, DeckFile, GamePlugin, Section, Tally, Violation
 
 from .catalogue import LOCALES
 from .game import DeusesGame
-from .options import DEFAULTS, HELP, parse_options
+from .options import OPTIONS
 from .presenter import DeusesPresenter
 
 if TYPE_CHECKING:
@@ -47,10 +48,7 @@ class DeusesPlugin(GamePlugin):
         return DeusesGame.rules_version
 
     def options(self) -> tuple[Option, ...]:
-        return tuple(Option(name, default, HELP.get(name, "")) for name, default in DEFAULTS.items())
-
-    def check_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return parse_options(raw).to_json()
+        return OPTIONS
 
     # -- games --------------------------------------------------------------------------------------------
     def new_game(self, decks: Sequence[Any], seed: int = 0, edition: str | None = None, first: str | None = None,

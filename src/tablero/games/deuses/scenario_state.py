@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablero.core import BadInput, Rng
+from tablero.core.files import MAX_SCENARIO_NUMBER, MAX_ZONE_CARDS
 
 from .cardfile import shipped_cards
 from .cards import CardDef, card_from_dict
@@ -25,6 +26,9 @@ _PLAYER_KEYS = {"lp", "hand", "main_deck", "additional_deck", "field", "wotd", "
                 "ace_used", "ace_this_turn", "offerings_this_turn", "attack_put_downs", "attacks_made",
                 "hand_at_turn_start", "deck"}
 _SLOT_KEYS = {"card", "timestamp", "attacked"}
+MAX_SLOTS = 100
+"""The highest slot a scenario may name (F100): the most ``deuses.field_size`` allows. The field is built that
+long, so F1000000000 would be a list of a billion slots, in every view."""
 
 
 def game_from_scenario(doc: Mapping[str, Any], where: Any = None) -> DeusesGame:
@@ -160,8 +164,12 @@ def _field(s: State, raw: Any, where: str, stamps: list[tuple[int, int, Slot]]) 
     size = s.options.field_size
     for key, value in raw.items():
         k = str(key)
-        if not (k.startswith("F") and k[1:].isdigit() and int(k[1:]) >= 1):
-            raise BadInput(f"{where}: unknown slot {k!r}; slots are F1, F2, ...")
+        digits = k[1:].lstrip("0")
+        shown_k = k if len(k) <= 12 else k[:12] + "..."
+        if not (k.startswith("F") and k[1:].isascii() and k[1:].isdigit() and digits):
+            raise BadInput(f"{where}: unknown slot {shown_k!r}; slots are F1, F2, ...")
+        if len(digits) > len(str(MAX_SLOTS)) or int(digits) > MAX_SLOTS:  # never int() of 5000 digits
+            raise BadInput(f"{where}: slot {shown_k} is beyond F{MAX_SLOTS}, the highest")
         i = int(k[1:]) - 1
         if size and i >= size:
             raise BadInput(f"{where}: {k} is beyond deuses.field_size {size}")
@@ -187,13 +195,18 @@ def _ids(s: State, raw: Any, where: str) -> list[str]:
         return []
     if not isinstance(raw, list):
         raise BadInput(f"{where}: must be a list of card ids")
+    if len(raw) > MAX_ZONE_CARDS:
+        raise BadInput(f"{where}: {len(raw)} cards, at most {MAX_ZONE_CARDS}")
     for cid in raw:
         if not isinstance(cid, str) or cid not in s.cards:
-            raise BadInput(f"{where}: unknown card {cid!r}")
+            raise BadInput(f"{where}: unknown card {str(cid)[:80]!r}")
     return list(raw)
 
 
 def _whole(value: Any, where: str, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise BadInput(f"{where}: must be a whole number >= {low}, got {value!r}")
+        raise BadInput(f"{where}: must be a whole number >= {low}, got {str(value)[:80]}")
+    if value > MAX_SCENARIO_NUMBER:
+        raise BadInput(f"{where}: must be at most {MAX_SCENARIO_NUMBER}, got "
+                       f"{value if value < 10**20 else 'more than 10**20'}")
     return int(value)

@@ -29,6 +29,7 @@ from .decks import GameQuery, game_plugin, resolve_deck
 ENVELOPE = {**ERRORS, 200: {"model": EnvelopeOut}}
 # open challenges one account may have at once: 500 of them slowed every user's lobby eightfold
 MAX_OPEN_CHALLENGES = 5
+LOBBY_MOST = 100  # games one lobby page lists at most (the newest; ``before`` pages back)
 NOT_STARTED: dict[str, Any] = {"view": None, "pending": None, "legal_actions": [], "labels": [], "winner": None,
                                "seq": 0, "events": [], "hints": [], "hints_allowed": False, "hints_left": 0,
                                "stops": None}  # a challenge nobody has accepted yet, less its ``players``
@@ -95,7 +96,7 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
     try:
         options = p.check_options(body.options)
     except BadInput as e:
-        raise ApiError(422, str(e)) from None
+        raise ApiError(422, e.text) from None  # said in the reader's language, naming the option's range
     deck, ed = resolve_deck(s, me, p, body.deck, body.edition)
     if body.opponent == "open":
         mine = s.scalar(select(func.count()).select_from(GameRow).where(GameRow.account_a == me.id,
@@ -127,13 +128,21 @@ def create_game(body: GameIn, me: Me, s: DB, srv: Srv) -> dict[str, Any]:
 
 
 @router.get("/api/games", responses=ERRORS)
-def list_games(me: Me, s: DB, game: GameQuery = None) -> list[dict[str, Any]]:
-    """Your games (newest first) and every open challenge, of every game or of ``game``."""
+def list_games(me: Me, s: DB, game: GameQuery = None,
+               limit: Annotated[int, Query(ge=1, le=LOBBY_MOST, description=(
+                   "the most games listed (a player's history grows without end: page through it)"))] = LOBBY_MOST,
+               before: Annotated[int | None, Query(ge=1, le=2**31 - 1, description=(
+                   "only games older than this id: the last id of the page before, for the next page"))] = None,
+               ) -> list[dict[str, Any]]:
+    """Your games (newest first) and every open challenge, of every game or of ``game``: at most ``limit``
+    of them, older than ``before`` when given."""
     query = select(GameRow).where(
         (GameRow.account_a == me.id) | (GameRow.account_b == me.id) | (GameRow.status == "open"))
     if game is not None:
         query = query.where(GameRow.game == game_plugin(game).name)
-    rows = s.scalars(query.order_by(GameRow.id.desc()))
+    if before is not None:
+        query = query.where(GameRow.id < before)
+    rows = s.scalars(query.order_by(GameRow.id.desc()).limit(limit))
     return [summary(s, r, me) for r in rows]
 
 

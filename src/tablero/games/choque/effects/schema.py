@@ -18,6 +18,14 @@ from .vocabulary import CATEGORIES, CONDITIONS, COSTS, FILTER_KEYS, PLAYERS, TRI
 
 Problems = list[tuple[str, str | Msg]]  # (field path, message)
 
+MAX_EFFECT_NUMBER = 99
+"""The most a cost's or verb's count or amount may be, either sign (draw, send, discard, hearts, modify, counters,
+an amalgam's materials): no pile holds more than a 50-card deck, and a huge amount (10**400 hearts or strength)
+overflows the evaluator's floats and grows every later sum."""
+MAX_TARGET_COUNT = 3
+"""The most cards one target may name (the shipped cards name 2): listing the choices materializes every
+combination of that many candidates, and C(80, 4) is already over a million."""
+
 
 @dataclass(frozen=True, slots=True)
 class Op:
@@ -116,9 +124,11 @@ def _value_problem(kind: str, v: Any) -> Msg | None:
     """What is wrong with ``v`` as a parameter of ``kind`` (a number, a flag, a text, or one word of a list:
     ``until``, ``player``, ``zone:a|b``); None when it fits."""
     if kind == "int":
-        return None if _is_int(v) and v >= 0 else msg("expected a whole number >= 0, got {v}", v=shown(v))
+        return (None if _is_int(v) and 0 <= v <= MAX_EFFECT_NUMBER else _too_big(v) if _is_int(v) and v > 0
+                else msg("expected a whole number >= 0, got {v}", v=shown(v)))
     if kind == "signed":
-        return None if _is_int(v) else msg("expected a whole number (may be negative), got {v}", v=shown(v))
+        return (None if _is_int(v) and abs(v) <= MAX_EFFECT_NUMBER else _too_big(v) if _is_int(v)
+                else msg("expected a whole number (may be negative), got {v}", v=shown(v)))
     if kind == "bool":
         return None if isinstance(v, bool) else msg("expected true or false, got {v}", v=shown(v))
     if kind == "str":
@@ -132,6 +142,11 @@ def _value_problem(kind: str, v: Any) -> Msg | None:
     else:
         raise AssertionError(kind)  # pragma: no cover
     return None if v in allowed else msg("expected one of {items}, got {v}", items=', '.join(allowed), v=shown(v))
+
+
+def _too_big(v: int) -> Msg:
+    """A whole number past ``MAX_EFFECT_NUMBER``, either sign."""
+    return msg("must be at most {maximum}, got {v}", maximum=MAX_EFFECT_NUMBER, v=shown(v))
 
 
 # the targets every verb may name besides the ability's own: the card itself, and the cards of its event
@@ -331,6 +346,10 @@ def _check_targets(raw: Any, path: str, problems: Problems) -> tuple[TargetSpec,
         if not _is_int(count) or count < 1:
             problems.append((f"{p}.count", msg("expected a whole number >= 1, got {count}", count=shown(count))))
             count = 1
+        elif count > MAX_TARGET_COUNT:
+            problems.append((f"{p}.count", msg("must be at most {maximum}, got {v}",
+                                               maximum=MAX_TARGET_COUNT, v=shown(count))))
+            count = 1
         rnd = spec.pop("random", False)
         if not isinstance(rnd, bool):
             problems.append((f"{p}.random", msg("expected true or false")))
@@ -468,6 +487,8 @@ def _check_static(raw: Any, path: str, problems: Problems) -> tuple[Static, ...]
                 problems.append((f"{p}.modify.{k}", msg("expected strength, resistance or impact")))
             elif not _is_int(v):
                 problems.append((f"{p}.modify.{k}", msg("expected a whole number, got {v}", v=shown(v))))
+            elif abs(v) > MAX_EFFECT_NUMBER:
+                problems.append((f"{p}.modify.{k}", _too_big(v)))
             else:
                 vals[k] = v
         affects = check_filter(item.get("affects"), f"{p}.affects", problems)
@@ -536,6 +557,9 @@ def _check_materials(raw: Mapping[str, Any], ctype: str, problems: Problems) -> 
         count = m.pop("count", 1)
         if not _is_int(count) or count < 1:
             problems.append((f"{p}.count", msg("expected a whole number >= 1, got {count}", count=shown(count))))
+            count = 1
+        elif count > MAX_EFFECT_NUMBER:
+            problems.append((f"{p}.count", _too_big(count)))
             count = 1
         materials.append(Material(count, check_filter(m, p, problems)))
     return tuple(materials)
