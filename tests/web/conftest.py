@@ -10,10 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tablero.server.local import serve
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# How long an expectation waits for its state before it fails: every one waits on a state, never on time, and
+# Playwright's 5 s was too short for a state that needs the server on CI's loaded two cores (the replay's
+# last step, which replays the whole game, came after 5 s in a CI run of d843d1c). A test that holds still
+# fails just the same, later.
+expect.set_options(timeout=20_000)
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 
