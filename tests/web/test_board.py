@@ -252,6 +252,9 @@ def test_every_face_up_card_has_its_own_emblem_and_a_back_has_none(page: Page, s
     same wherever that card is drawn and different from another card's; a face-down card (the rival's
     hand, the decks) is a back, with no figure that could tell which card it is."""
     start_against_the_computer(page, server, "emma_web", "5")
+    # the hand as it stands at the player's own decision, not an earlier envelope's (a CI run of 128d6b9 read
+    # a hand of 3 while the computer's first turn was still being shown)
+    page.wait_for_function("() => document.querySelector('#status.my-turn') !== null", timeout=30_000)
     hand = page.evaluate(SIGILS)
     assert len({h["ref"] for h in hand}) >= 4 and all(h["figure"] and h["hidden"] == "true" for h in hand)
     by_card: dict[str, set[str]] = {}
