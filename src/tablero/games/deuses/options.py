@@ -48,10 +48,7 @@ class Options:
         return out
 
 
-_NAMES = {"deuses.field_size": "field_size", "deuses.gods_count_as_attack_cards": "gods_count_as_attack_cards",
-          "deuses.offering_credit_per_offering_card": "offering_credit_per_offering_card",
-          "deuses.ace.chosen_draw_scope": "chosen_draw_scope", "deuses.ace.return_destination": "return_destination",
-          "deuses.ace.recover_lp": "recover_lp", "deuses.stall_turns": "stall_turns"}
+_NAMES = {o.name: o.name.rsplit(".", 1)[1] for o in OPTIONS}  # public name -> attribute of ``Options``
 
 
 def parse_options(raw: Mapping[str, Any] | None) -> Options:
