@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -76,3 +77,18 @@ def card_multisets(g: ChoqueGame) -> list[Counter[str]]:
 @pytest.fixture
 def game() -> ChoqueGame:
     return make_game(1)
+
+
+# What the compiled build's pass of .ci/run runs (``-m compiled``): what compiling can change — the judge's
+# engine-facing tests, the conformance suite, every game's engine and agent tests, the build checks and one
+# game through each front end (test_front_end_smoke.py). docs/testing.md, "The compiled pass".
+COMPILED_PASS = ("conformance/", "games/", "test_agents.py", "test_core.py", "test_game_interface.py",
+                 "test_hidden_seed.py", "test_compiled_classes.py", "test_build.py", "test_front_end_smoke.py",
+                 "test_scenario_judge.py")
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.resolve().relative_to(TESTS).as_posix().startswith(COMPILED_PASS):
+            item.add_marker(pytest.mark.compiled)

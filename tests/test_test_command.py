@@ -42,3 +42,19 @@ def test_skipping_is_only_what_was_asked() -> None:
     assert r.returncode == 0 and "Chromium skipped" in r.stdout and "PostgreSQL skipped" in r.stdout
     r = check(TABLERO_SKIP_BROWSER="1", TABLERO_TEST_PG_URL="postgresql+psycopg://u:secret@127.0.0.1:5/x")
     assert r.returncode == 0 and "PostgreSQL at 127.0.0.1:5/x" in r.stdout and "secret" not in r.stdout
+
+
+def test_every_phase_is_timed_in_one_table_also_when_one_fails(tmp_path: Path) -> None:
+    """scripts/phases.sh: CI's scripts print each phase's seconds in one table when the outermost ends; a
+    phase that fails is marked so, and the script still stops with its status."""
+    script = tmp_path / "run"
+    script.write_text(f"set -euo pipefail\n. {ROOT / 'scripts' / 'phases.sh'}\n"
+                      "phase one true\nbash -c '. " + str(ROOT / "scripts" / "phases.sh") + "; phase inner true'\n"
+                      "phase two false\nphase never true\n")
+    base = {k: v for k, v in os.environ.items() if k != "TABLERO_PHASES"}
+    r = subprocess.run(["bash", str(script)], capture_output=True, text=True, timeout=60, env=base)
+    assert r.returncode == 1, r.stderr
+    rows = [line.split() for line in r.stderr.splitlines() if line.strip()]
+    assert rows[0] == ["phase", "seconds"]
+    assert [row[:-1] for row in rows[1:]] == [["one"], ["inner"], ["two", "(failed)"], ["total"]], rows
+    assert all(row[-1].isdigit() for row in rows[1:])

@@ -332,8 +332,11 @@ from tablero.play.commands import replay as _replay_command  # noqa: E402
 @click.option("--grace", default=10.0, show_default=True, type=BoundedFloat(1, 600),
               help="Seconds the requests under way get to finish when the server is told to stop (SIGTERM, "
                    "Ctrl+C); then it stops all the same, every accepted action written.")
+@click.option("--fd", type=click.IntRange(3, 1023), default=None, metavar="N",
+              help="Serve on the listening socket already open as file descriptor N instead of --host and --port "
+                   "(socket activation: systemd, or a parent process that chose the port and keeps it).")
 def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: float,
-          trusted_proxies: tuple[str, ...], registrations_per_hour: int, grace: float) -> None:
+          trusted_proxies: tuple[str, ...], registrations_per_hour: int, grace: float, fd: int | None) -> None:
     """Run the game server: the HTTP API for players and bots (OpenAPI page at /docs)."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -342,6 +345,11 @@ def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: f
     from tablero.server.db import StorageError, fault
     from tablero.server.throttle import RegistrationThrottle
 
+    try:
+        sock = serving.inherited(fd) if fd is not None else None
+    except ValueError as e:
+        click.echo(f"error: --fd {fd}: {e}", err=True)
+        sys.exit(2)
     try:
         app = create_app(db_url, token_days=token_days, claim_after=claim_minutes * 60.0,
                          registrations=RegistrationThrottle(per_address=registrations_per_hour))
@@ -359,12 +367,14 @@ def serve(host: str, port: int, db_url: str, token_days: float, claim_minutes: f
     from sqlalchemy.engine import make_url
 
     shown = make_url(db_url).render_as_string(hide_password=True)
+    if sock is not None:
+        host, port = sock.getsockname()[:2]
     where = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     click.echo(f"Tablero serving on {where}/ (API documentation at {where}/docs), database {shown}. "
                "Ctrl+C stops it.")
     # uvicorn trusts X-Forwarded-For from loopback unless told: a client on the same machine (or behind an
     # unnamed proxy) could then pick its own address and escape the per-address throttles
-    serving.run(app, host=host, port=port, grace=grace, proxies=list(trusted_proxies))
+    serving.run(app, host=host, port=port, grace=grace, proxies=list(trusted_proxies), sock=sock)
 
 
 @main.group()

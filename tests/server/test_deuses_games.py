@@ -15,9 +15,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from leaks import big_seed, seed_leaks
+from records import positions as replayed
 from tablero.core import Rng
 from tablero.core.game import Game
-from tablero.core.record import GameRecord
 from tablero.server.app import create_app
 from tablero.server.envelopes import board_json
 
@@ -56,14 +56,8 @@ def assert_hidden(env: dict[str, Any], seat: str | None) -> None:
 def positions(client: TestClient, gid: int, headers: dict[str, str]) -> list[Game]:
     """The finished game after each of its actions, rebuilt from its record (decks, seed, actions)."""
     replay = client.get(f"/api/games/{gid}/replay", headers=headers).json()
-    rec = GameRecord(game=replay["game"], edition=replay["edition"], seed=replay["seed"], decks=replay["decks"],
-                     first=replay["first"], agents={}, options=replay["options"])
-    g = rec.new_game()
-    out = [g.clone()]
-    for a in replay["actions"]:
-        g.apply(a)
-        out.append(g.clone())
-    assert g.winner == replay["result"]["winner"]
+    out = replayed(replay)
+    assert out[-1].winner == replay["result"]["winner"]
     return out
 
 

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from leaks import big_seed, seed_leaks
 from tablero.core.record import GameRecord
 from tablero.server.app import create_app
+from waiting import until
 
 from .conftest import my_turn, register
 
@@ -237,7 +238,6 @@ def test_websockets_push_each_seat_its_own_envelope_after_every_change(client: T
 def test_a_closed_socket_stops_listening(client: TestClient) -> None:
     """A client that goes away leaves nothing behind: its listener is gone, and the next change is pushed
     to the sockets still open only."""
-    import time
 
     ana, beto = register(client, "ana"), register(client, "beto")
     gid = client.post("/api/games", headers=ana, json={"deck": "furia_jaguar", "opponent": "open"}).json()["id"]
@@ -249,21 +249,13 @@ def test_a_closed_socket_stops_listening(client: TestClient) -> None:
         with client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as leaves:
             leaves.receive_json()
             assert len(hub.listeners[gid]) == 2
-        for _ in range(100):  # the server notices the close on its own time
-            if len(hub.listeners[gid]) == 1:
-                break
-            time.sleep(0.02)
-        assert len(hub.listeners[gid]) == 1
+        until(lambda: len(hub.listeners[gid]) == 1, "the server to notice the closed socket")  # on its own time
         env = client.get(f"/api/games/{gid}", headers=ana).json()
         mover = ana if env["legal_actions"] else beto
         action = client.get(f"/api/games/{gid}", headers=mover).json()["legal_actions"][0]
         assert client.post(f"/api/games/{gid}/actions", headers=mover, json={"action": action}).status_code == 200
         assert stays.receive_json()["seq"] == 1
-    for _ in range(100):
-        if not hub.listeners[gid]:
-            break
-        time.sleep(0.02)
-    assert hub.listeners[gid] == []
+    until(lambda: hub.listeners[gid] == [], "the server to notice the last socket closed")
 
 
 def test_a_change_made_while_a_socket_opens_reaches_it(client: TestClient, monkeypatch: Any) -> None:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -14,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from tablero.server.db import sessions
 from tablero.server.journal import Journal
 from tablero.server.models import ActionRow, GameRow
+from waiting import until
 
 from .conftest import register
 
@@ -43,11 +43,7 @@ class Gate:
 
 def queued(journal: Journal, n: int) -> None:
     """Wait until ``n`` entries wait in the journal's queue (the writer thread holds the one before)."""
-    for _ in range(500):
-        if journal._queue.qsize() == n:
-            return
-        time.sleep(0.01)
-    raise AssertionError(f"{journal._queue.qsize()} entries queued, not {n}")
+    until(lambda: journal._queue.qsize() == n, f"{n} entries queued")
 
 
 def start(target: Any, *args: Any) -> threading.Thread:

@@ -8,7 +8,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -16,7 +15,8 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tablero.server.local import free_port, serve
+from tablero.server.local import listener, serve
+from waiting import until
 
 from .conftest import my_turn
 
@@ -35,9 +35,11 @@ def test_serve_answers_on_loopback(tmp_path: Path) -> None:
 
 def test_serve_says_where_to_open_it_and_which_database_it_uses(tmp_path: Path) -> None:
     """The first line ``tablero serve`` prints: the address to open and the database (its password hidden)."""
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--port", str(port), "--db",
-                             f"sqlite:///{tmp_path / 'shown.db'}"], stdout=subprocess.PIPE, text=True)
+    with listener() as sock:  # handed over (--fd): what it prints is the address of the socket it was given
+        port = sock.getsockname()[1]
+        proc = subprocess.Popen([sys.executable, "-m", "tablero", "serve", "--fd", str(sock.fileno()), "--db",
+                                 f"sqlite:///{tmp_path / 'shown.db'}"], stdout=subprocess.PIPE, text=True,
+                                pass_fds=[sock.fileno()])
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -52,6 +54,18 @@ def test_serve_with_a_bad_database_url_says_so() -> None:
     r = subprocess.run([sys.executable, "-m", "tablero", "serve", "--db", "nosuchdb://x"], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 2 and "cannot open the database" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_serve_refuses_a_descriptor_that_is_not_a_listening_socket(tmp_path: Path) -> None:
+    """``--fd``: nothing open there, or a socket that does not listen, is a usage error in one line (exit 2)."""
+    with socket.socket() as idle:  # bound, never listening
+        idle.bind(("127.0.0.1", 0))
+        for fd, said in ((idle.fileno(), "not a listening TCP socket"), (1000, "no socket is open there")):
+            r = subprocess.run([sys.executable, "-m", "tablero", "serve", "--fd", str(fd), "--db",
+                                f"sqlite:///{tmp_path / 'fd.db'}"], capture_output=True, text=True, timeout=60,
+                               pass_fds=[idle.fileno()])
+            assert r.returncode == 2 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert not (tmp_path / "fd.db").exists()  # refused before the database is opened
 
 
 def test_serve_refuses_a_login_lifetime_that_is_not_positive() -> None:
@@ -86,16 +100,17 @@ def test_the_claim_time_is_the_operators_to_set(tmp_path: Path) -> None:
     assert r.returncode == 2 and "--claim-minutes" in r.stderr and "Traceback" not in r.stderr
 
 
-def start(port: int, db: Path) -> subprocess.Popen[bytes]:
-    return serve(db, port)[0]
+def start(sock: socket.socket, db: Path) -> subprocess.Popen[bytes]:
+    return serve(db, sock=sock)[0]
 
 
 def test_a_server_killed_mid_game_resumes_it_identically(tmp_path: Path) -> None:
     """SIGKILL mid-game (no shutdown of any kind), restart on the same database: the game goes on from the
     same state, because every action was committed before its reply; a reconnecting WebSocket gets it."""
-    port, db = free_port(), tmp_path / "kill.db"
+    sock, db = listener(), tmp_path / "kill.db"  # held here: the restarted server comes back on the same address
+    port = sock.getsockname()[1]
     base = f"http://127.0.0.1:{port}"
-    proc = start(port, db)
+    proc = start(sock, db)
     try:
         with httpx.Client(base_url=base, timeout=60) as c:
             c.post("/api/accounts", json={"username": "ana", "password": "contraseña-1"})
@@ -115,7 +130,7 @@ def test_a_server_killed_mid_game_resumes_it_identically(tmp_path: Path) -> None
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
-    proc = start(port, db)
+    proc = start(sock, db)
     try:
         with httpx.Client(base_url=base, timeout=60) as c:
             assert c.get(f"/api/games/{gid}", headers=me).json() == before
@@ -129,6 +144,7 @@ def test_a_server_killed_mid_game_resumes_it_identically(tmp_path: Path) -> None
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+        sock.close()
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
@@ -138,11 +154,13 @@ def test_a_failing_request_answers_500_and_a_stuck_one_does_not_keep_the_server_
     body, the server goes on serving others, and SIGTERM (or Ctrl+C) stops it even while another request's
     thread works for ever: before, uvicorn waited for that request for ever, and an interpreter's exit waits
     for its thread."""
-    port = free_port()
+    sock = listener()
+    port = sock.getsockname()[1]
     base = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("faulty_serve.py")), "--port", str(port),
-                             "--db", f"sqlite:///{tmp_path / 'faulty.db'}", "--grace", "1"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("faulty_serve.py")),
+                             "--fd", str(sock.fileno()), "--db", f"sqlite:///{tmp_path / 'faulty.db'}", "--grace", "1"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, pass_fds=[sock.fileno()])
+    sock.close()  # the server holds it
     try:
         with httpx.Client(base_url=base, timeout=60) as c:
             answered(c)
@@ -187,10 +205,11 @@ def pipelined(port: int, requests: list[str]) -> bytes:
 
 def answered(c: httpx.Client) -> None:
     """Wait until the server answers (it is starting)."""
-    for _ in range(600):
+
+    def answers() -> bool:
         try:
-            if c.get("/openapi.json").status_code == 200:
-                return
+            return c.get("/openapi.json").status_code == 200
         except httpx.TransportError:
-            threading.Event().wait(0.1)
-    raise AssertionError("the server never answered")
+            return False
+
+    until(answers, "the server to answer", every=0.1)

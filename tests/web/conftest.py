@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tablero.server.local import serve
 
@@ -19,19 +19,61 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # Playwright's 5 s was too short for a state that needs the server on CI's loaded two cores (the replay's
 # last step, which replays the whole game, came after 5 s in a CI run of d843d1c). A test that holds still
 # fails just the same, later.
-expect.set_options(timeout=20_000)
+expect.set_options(timeout=30_000)
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 
+# scripts/flaky-check slows every page's CPU this many times (Chromium's Emulation.setCPUThrottlingRate), so
+# that a test leaning on the page being quick fails there rather than some day on CI
+CPU_THROTTLE = float(os.environ.get("TABLERO_CPU_THROTTLE") or 1)
+
+
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any],
+                             tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     if not Path(CHROMIUM).exists():
         if os.environ.get("TABLERO_EXPECT_BROWSER") == "1":
             pytest.fail("Chromium is missing: .ci/run installs Debian's chromium package")
         pytest.skip("no Chromium on this machine (apt-get install chromium)")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM,
+    # each test worker's Chromium has a folder of its own for what it writes outside its profile (crash reports)
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path_factory.mktemp("chromium-config"))}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "env": env,
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                      "--disable-component-update", "--no-first-run"]}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any], request: pytest.FixtureRequest) -> dict[str, Any]:
+    """Pages ask for reduced motion, as a player may (motion.js then moves nothing), except in the tests of
+    motion itself (marked ``motion``): the moves are looked at there, and every other test would only wait
+    on them — two thirds of the page's work on a board drawn in software, as CI's Chromium draws it."""
+    if request.node.get_closest_marker("motion"):
+        return browser_context_args
+    return {**browser_context_args, "reduced_motion": "reduce"}
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Browser) -> Browser:
+    """pytest-playwright's browser, every page of which (the ``page`` fixture's and a test's own contexts')
+    runs with its CPU slowed ``CPU_THROTTLE`` times."""
+    if CPU_THROTTLE == 1:
+        return browser
+    new_context = browser.new_context
+
+    def throttled_context(**kwargs: Any) -> BrowserContext:
+        context = new_context(**kwargs)
+        new_page = context.new_page
+
+        def throttled_page() -> Page:
+            page = new_page()
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": CPU_THROTTLE})
+            return page
+
+        context.new_page = throttled_page  # type: ignore[method-assign]
+        return context
+
+    browser.new_context = throttled_context  # type: ignore[method-assign]
+    return browser
 
 
 @pytest.fixture

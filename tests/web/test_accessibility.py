@@ -12,7 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .conftest import ARTIFACTS
-from .test_play import register
+from .table import choose_game, register
 
 SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 SERIOUS = ("serious", "critical")
@@ -71,8 +71,7 @@ def play_one(page: Page, game: str | None) -> list[str]:
     decision, its replay once conceded; then the lobby again, with the finished game listed."""
     found: list[str] = []
     if game is not None:
-        page.select_option("#game-choice", game)
-        expect(page.locator("#my-deck option")).not_to_have_count(0)
+        choose_game(page, game)
     page.select_option("#ai", "ai:random")
     page.click("#start")
     expect(page.locator("#game .board")).to_be_visible()

@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .test_play import start_against_the_computer
+from .table import start_against_the_computer
 
 RENDER = """async ([env, me]) => {
   const { renderGame } = await import("/board.js");

@@ -11,7 +11,7 @@ def test_the_api_documentation_renders_offline_under_the_policy(page: Page, serv
     page.on("request", lambda r: elsewhere.append(r.url) if not r.url.startswith((server, "data:", "blob:"))
             else None)
     page.goto(server + "/docs")
-    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Tablero", timeout=20_000)
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Tablero")
     expect(page.locator(".opblock").first).to_be_visible()
     assert page.locator(".opblock").count() >= 15  # every route, read from /openapi.json
     expect(page.get_by_text("/api/games/{game_id}/claim").first).to_be_attached()

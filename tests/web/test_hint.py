@@ -9,7 +9,8 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 
-from .test_play import answered, click_an_action, moved, my_decision_or_the_end, seq, start_against_the_computer
+from .table import click_an_action, moved, my_decision_or_the_end, seq, start_against_the_computer
+from .test_play import answered
 
 SEED = "20261201"
 

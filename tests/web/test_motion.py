@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .test_board import RENDER, a_swap_to_choose, labelled, real_envelope
 
+pytestmark = pytest.mark.motion
 ANIMATIONS = "() => document.getAnimations().length"
 FLYING = "() => document.querySelectorAll('.fx-layer > *').length"
 
@@ -30,13 +32,13 @@ def a_move(page: Page, server: str) -> tuple[dict[str, Any], dict[str, Any], str
 def test_the_board_moves_between_redraws_and_not_under_reduced_motion(page: Page, server: str) -> None:
     first, second, me = a_move(page, server)
     page.evaluate(RENDER, [first, me])
-    page.wait_for_timeout(450)
+    page.wait_for_function("() => document.getAnimations().length === 0")  # the first drawing has settled
     page.evaluate(RENDER.replace('const root = document.createElement("section");\n  root.id = "probe";\n'
                                  '  document.body.append(root);', 'const root = document.querySelector("#probe");'),
                   [second, me])
     assert page.evaluate(ANIMATIONS) > 0 and page.evaluate(FLYING) > 0  # the card leaves, the hearts fall
     assert page.evaluate("() => [...document.querySelectorAll('.fx-layer .float')].map((f) => f.textContent)") == ["-3"]
-    page.wait_for_function("() => document.getAnimations().length === 0", timeout=2_000)  # short: all over
+    page.wait_for_function("() => document.getAnimations().length === 0")  # all over: none runs for ever
     page.emulate_media(reduced_motion="reduce")
     page.evaluate("() => document.querySelector('#probe').remove()")
     page.evaluate(RENDER, [first, me])
@@ -104,8 +106,9 @@ def test_a_long_press_on_a_touch_screen_shows_the_card_until_a_tap_elsewhere(pag
     assert box is not None
     at = {"pointerType": "touch", "isPrimary": True, "pointerId": 7, "bubbles": True, "button": 0,
           "clientX": box["x"] + box["width"] / 2, "clientY": box["y"] + box["height"] / 2}
+    page.clock.install()  # the page's timers run on a clock the test moves: no waiting on the real one
     card.dispatch_event("pointerdown", at)
-    page.wait_for_timeout(650)  # held half a second
+    page.clock.run_for(650)  # held half a second
     card.dispatch_event("pointerup", at)
     closer = page.locator("#closer")
     expect(closer).to_be_visible()
@@ -124,3 +127,30 @@ def test_nothing_moves_for_ever_while_the_player_thinks(page: Page, server: str)
     expect(page.locator("#probe .zone.target")).to_have_count(1)
     running = page.evaluate("() => document.getAnimations().map((a) => a.effect.getComputedTiming().iterations)")
     assert running and all(n != float("inf") and n is not None for n in running), running
+
+
+def test_a_redraw_measures_every_card_before_it_moves_any(page: Page, server: str) -> None:
+    """FLIP's order: a redraw measures every card (where it was, where it is) before it starts any movement.
+    A card measured after a movement had started made the browser lay the whole page out again, once per
+    card: seconds of a core per move on a full board, as CI's Chromium draws it. The order is what is
+    checked, not a time: every measure of the redraw comes before its first movement."""
+    first, second, me = a_move(page, server)
+    page.evaluate(RENDER, [first, me])
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    calls = page.evaluate("""async ([env, me]) => {
+      const { renderGame } = await import("/board.js");
+      const calls = [];
+      const measure = Element.prototype.getBoundingClientRect;
+      const animate = Element.prototype.animate;
+      Element.prototype.getBoundingClientRect = function () { calls.push("measure"); return measure.call(this); };
+      Element.prototype.animate = function (...args) { calls.push("move"); return animate.apply(this, args); };
+      try {
+        renderGame(document.querySelector("#probe"), env, { me, act: () => {}, concede: () => {} });
+      } finally {
+        Element.prototype.getBoundingClientRect = measure;
+        Element.prototype.animate = animate;
+      }
+      return calls;
+    }""", [second, me])
+    assert "move" in calls and calls.count("measure") >= 8, calls  # it moved, with many cards measured
+    assert "measure" not in calls[calls.index("move"):], calls

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_play import click_an_action, moved, my_decision_or_the_end, register, seq
+from .table import choose_game, click_an_action, moved, my_decision_or_the_end, register, seq
 
 SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 DECISIONS = 30  # the decisions looked at in each game
@@ -25,7 +25,7 @@ SETTLED = ("() => document.getAnimations().every((a) => a.playState !== 'running
 
 
 def settle(page: Page) -> None:
-    page.wait_for_function(SETTLED, timeout=5_000)
+    page.wait_for_function(SETTLED)
 
 
 def outside(page: Page) -> list[dict[str, Any]]:
@@ -90,9 +90,7 @@ def look_on_a_phone(page: Page, shot: Path | None) -> None:
 
 def start(page: Page, server: str, game: str, seed: str) -> None:
     register(page, server, f"una_{game}")
-    if game != "choque":
-        page.select_option("#game-choice", game)
-        expect(page.locator("#my-deck option")).not_to_have_count(0)
+    choose_game(page, game)
     page.select_option("#ai", "ai:random")
     page.fill("#seed", seed)
     page.set_viewport_size(SIZES["desktop"])

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 
-from .test_play import register
+from .table import register
 
 
 def to_the_deck_builder(page: Page) -> None:

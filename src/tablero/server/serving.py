@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import sys
 import threading
 from typing import Any
@@ -26,10 +27,26 @@ STARTUP_FAILURE = 3  # uvicorn's exit status when it cannot start (the port take
 log = logging.getLogger("tablero.server")
 
 
-def run(app: Any, *, host: str, port: int, grace: float, proxies: list[str]) -> None:
-    """Serve ``app`` (``create_app``'s) on ``host:port`` until told to stop, then stop within ``grace`` +
-    ``LINGER`` seconds and the journal's last write, whatever a request is doing. ``proxies``: the addresses
-    whose X-Forwarded-For is trusted (none: the header is ignored)."""
+def inherited(fd: int) -> socket.socket:
+    """The listening TCP socket a parent handed over as file descriptor ``fd`` (``tablero serve --fd``). A
+    parent that binds the port itself and keeps it never races another process for a free port, and a server
+    it restarts comes back on the same address (the tests run side by side on one machine). Anything else on
+    that descriptor is refused with a ValueError saying what it is."""
+    try:
+        sock = socket.socket(fileno=fd)
+    except OSError as e:
+        raise ValueError(f"no socket is open there ({e.strerror})") from None
+    tcp = sock.type == socket.SOCK_STREAM and sock.family in (socket.AF_INET, socket.AF_INET6)
+    if not tcp or not sock.getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN):
+        sock.detach()
+        raise ValueError("not a listening TCP socket")
+    return sock
+
+
+def run(app: Any, *, host: str, port: int, grace: float, proxies: list[str], sock: socket.socket | None = None) -> None:
+    """Serve ``app`` (``create_app``'s) on ``host:port``, or on the listening socket ``sock``, until told to stop,
+    then stop within ``grace`` + ``LINGER`` seconds and the journal's last write, whatever a request is doing.
+    ``proxies``: the addresses whose X-Forwarded-For is trusted (none: the header is ignored)."""
     closed: threading.Event = app.state.closed  # set by the app's lifespan once its shutdown is done
     threading.Thread(target=_end_after_shutdown, args=(closed,), name="tablero-stop", daemon=True).start()
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
@@ -37,7 +54,7 @@ def run(app: Any, *, host: str, port: int, grace: float, proxies: list[str]) -> 
                             timeout_graceful_shutdown=max(1, round(grace)),
                             ws_max_size=MAX_BODY)  # a client has nothing to say on its socket: no 16 MiB frames
     server = uvicorn.Server(config)
-    server.run()
+    server.run(sockets=[sock] if sock is not None else None)
     if not server.started:
         sys.exit(STARTUP_FAILURE)
 

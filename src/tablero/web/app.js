@@ -268,7 +268,9 @@ async function gameView(page, id) {
   let left = false;
   let retry = RECONNECT_MS;
   const connect = () => {
-    ws = gameSocket(id, (env) => { offline.hidden = true; retry = RECONNECT_MS; draw(env); }, (ev) => {
+    // data-socket says whether the game's socket is open (its first push came) or closed: for styles and tests
+    ws = gameSocket(id, (env) => { offline.hidden = true; retry = RECONNECT_MS; root.dataset.socket = "open"; draw(env); }, (ev) => {
+      root.dataset.socket = "closed";
       if (left) return;
       if (ev.code === 4401) { setSession(null, null); route(); return; } // the login expired or was revoked
       if (ev.code === 4404) { showError(new Error(`${t("noGame")} ${id}`)); return; }

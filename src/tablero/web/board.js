@@ -15,7 +15,7 @@ import { lang, t } from "./i18n.js";
 import { el } from "./app.js";
 import { cardBack, cardFace, keywordChip, numberNode, numbersText, statesOf } from "./cards.js";
 import { icon, iconName, svgNode } from "./icons.js";
-import { arrowHead, arrowPath, capture, play } from "./motion.js";
+import { arrowHead, arrowPath, capture, plan } from "./motion.js";
 import { attachDrag } from "./drag.js";
 import { attachCloser, hideCloser } from "./closer.js";
 
@@ -317,22 +317,30 @@ document.addEventListener("pointerdown", (ev) => {
 });
 
 /** Shrink the cards until the board fits its area (the sizes style.css gives them are a good guess: a board
- *  with more lines of text than most is drawn a little smaller). On a phone the page scrolls instead. */
+ *  with more lines of text than most is drawn a little smaller), and grow them back when it has room. On a
+ *  phone the page scrolls instead. It starts from the last board's size, which the next board (much like
+ *  it) nearly always keeps: then one look at the layout is all, where each try costs a layout of the page. */
+let lastFit = 1;
 function fit(root) {
   const area = root.querySelector(".table");
   const board = area && area.querySelector(".board");
   const field = board && board.querySelector(".field");
   if (!field) return;
-  board.style.setProperty("--fit", "1");
   const rows = Number(board.style.getPropertyValue("--rows")) || 3.3;
+  let f = lastFit;
+  board.style.setProperty("--fit", String(f));
   for (let i = 0; i < 3; i++) {
     const over = area.scrollHeight - area.clientHeight;
-    if (over <= 1) return;
+    const room = area.clientHeight - board.offsetHeight; // what a smaller board leaves below it
+    if (over <= 1 && (f >= 1 || room < rows * 1.4 * 2)) break; // fits, and could not grow by 2 px a card
     const w = parseFloat(getComputedStyle(field).getPropertyValue("--card-w"));
-    const f = Number(board.style.getPropertyValue("--fit")) || 1;
-    if (!w) return;
-    board.style.setProperty("--fit", String(Math.max(0.5, f * (w - over / (rows * 1.4) - 1) / w)));
+    if (!w) break;
+    const next = Math.min(1, Math.max(0.5, f * (w - (over > 1 ? over : -room) / (rows * 1.4) - 1) / w));
+    if (Math.abs(next - f) < 0.005) break;
+    f = next;
+    board.style.setProperty("--fit", String(f));
   }
+  lastFit = f;
 }
 
 /** The log shows its last events, and keeps them in sight when its box changes size (the window resized or
@@ -457,7 +465,6 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
   for (const tool of tools) {
     try { tool(toolbox, env, board); } catch (e) { console.error("a table tool failed:", e); }
   }
-  followLog(root.querySelector("#log")); // after the tools: they take their room from the log's
   drawWidgets(root, board, env, widgets);
   wire(root, { targets, bySource, candidates, targetsOf, act, redraw });
   // pointing at or focusing any card shows it whole in the panel, without redrawing the board. Only a
@@ -472,11 +479,22 @@ export function renderGame(root, env, { me, card = () => null, act, concede, rep
     const entry = ix.faces.get(node.dataset.key);
     return entry ? { face: entry.face, info: entry.face.card ? card(entry.face.card) : null } : null;
   });
-  if (focused) refocus(root, focused);
+  // what follows reads the page's layout: first every change, then every measure, then the animations,
+  // arrows and focus that follow from them. A change between two measures lays the whole page out again
+  // (once per card measured: seconds of a core per move before this order).
   fit(root);
+  const move = plan(root, before);
+  followLog(root.querySelector("#log")); // after the tools: they take their room from the log's
   drawArrows(root, board);
   arrowsFor = { root, board };
-  play(root, before);
+  if (focused) refocus(root, focused);
+  move();
+}
+
+function unfold(rival) {
+  if (!rival) return;
+  rival.classList.add("open");
+  rival.querySelector(".rival-toggle")?.setAttribute("aria-expanded", "true");
 }
 
 /** Highlight and wire the clickable places: a source chooses itself, a lit target chooses the action (or,
@@ -499,6 +517,8 @@ function wire(root, { targets, bySource, candidates, targetsOf, act, redraw }) {
     // a closed pile would hide the choice. One holding a card to start from says so, and opens on a click
     // (its actions are also in the list): left open, it would lie over the places the card goes to.
     if (node.matches(".target")) node.closest("details")?.setAttribute("open", "");
+    // so is the opponent's field a phone folds to a strip, while a place in it is to be chosen
+    if (node.matches(".target")) unfold(node.closest(".field.theirs:not(.open)"));
     if (node.matches(".source, .selected")) node.closest("details")?.classList.add("holds-source");
     node.addEventListener("click", () => {
       if (selected && targets.has(ref)) { choose(ref, picked.length, candidates); return; }

@@ -88,8 +88,8 @@ function ghost(node, from, to) {
   g.animate(frames, { duration: MS, easing: EASE }).finished.finally(() => g.remove());
 }
 
-function arrive(node, from) {
-  const to = node.getBoundingClientRect();
+/** A card come from a box (`from`: its deck, its hand) to where it is drawn (`to`). */
+function arrive(node, to, from) {
   if (!visible(to)) return;
   if (from && visible(from)) slide(node, { left: from.left + from.width / 2 - to.width / 2, top: from.top + from.height / 2 - to.height / 2, width: to.width, height: to.height }, to);
   else node.animate([{ transform: "scale(.6)", opacity: 0 }, { transform: "none", opacity: 1 }], { duration: MS, easing: EASE });
@@ -129,29 +129,41 @@ export function arrowHead(p) {
   return `M${p.b.x},${p.b.y} L${pt(1.3, 0.45)} L${pt(1.3, -0.45)} Z`;
 }
 
-function strike(root, s) {
+/** The arrow of a new attack, measured now and drawn by the job it returns (null: nothing to draw). */
+function strike(root, s, box) {
   const src = root.querySelector(`[data-ref="${CSS.escape(s.source)}"]`);
-  if (!src) return;
-  const from = src.getBoundingClientRect();
-  const svg = svgNode("svg", { class: "fx-arrows", width: innerWidth, height: innerHeight });
-  for (const ref of s.targets || []) {
-    const node = root.querySelector(`[data-ref="${CSS.escape(ref)}"]`);
-    const to = node && node.getBoundingClientRect();
-    if (!visible(from) || !visible(to)) continue;
-    const p = arrowPath(from, to);
-    const path = svgNode("path", { d: p.d, class: "fx-arrow", pathLength: 100 });
-    svg.append(path, svgNode("path", { d: arrowHead(p), class: "fx-arrow-head" }));
-    path.animate([{ strokeDashoffset: 100 }, { strokeDashoffset: 0 }], { duration: 200, easing: "ease-out", fill: "forwards" });
-  }
-  if (!svg.childNodes.length) return;
-  fx().append(svg);
-  svg.animate([{ opacity: 1 }, { opacity: 1, offset: 0.5 }, { opacity: 0 }], { duration: 400 }).finished.finally(() => svg.remove());
+  if (!src) return null;
+  const from = box(src);
+  const ends = (s.targets || []).map((ref) => root.querySelector(`[data-ref="${CSS.escape(ref)}"]`))
+    .map((node) => node && box(node)).filter((to) => visible(from) && visible(to));
+  if (!ends.length) return null;
+  return () => {
+    const svg = svgNode("svg", { class: "fx-arrows", width: innerWidth, height: innerHeight });
+    for (const to of ends) {
+      const p = arrowPath(from, to);
+      const path = svgNode("path", { d: p.d, class: "fx-arrow", pathLength: 100 });
+      svg.append(path, svgNode("path", { d: arrowHead(p), class: "fx-arrow-head" }));
+      path.animate([{ strokeDashoffset: 100 }, { strokeDashoffset: 0 }], { duration: 200, easing: "ease-out", fill: "forwards" });
+    }
+    fx().append(svg);
+    svg.animate([{ opacity: 1 }, { opacity: 1, offset: 0.5 }, { opacity: 0 }], { duration: 400 }).finished.finally(() => svg.remove());
+  };
 }
 
-/** Animate the board from what `before` (capture) saw to what is drawn now. */
-export function play(root, before) {
+const still = () => {};
+
+/** The animation from what `before` (capture) saw to what is drawn now: measured here, started by the
+ *  function returned. Every box is measured before any animation starts (FLIP's order), and the caller
+ *  measures what else it needs before it starts them too: a box measured after an animation (or any
+ *  change) has started makes the browser lay the whole page out again — once per card, it was seconds of
+ *  a core per move on a full board. */
+export function plan(root, before) {
   const index = root.__index;
-  if (!before || !index || reduced()) return;
+  if (!before || !index || reduced()) return still;
+  const boxes = new Map();
+  const box = (node) => { if (!boxes.has(node)) boxes.set(node, node.getBoundingClientRect()); return boxes.get(node); };
+  const boxOf = (node) => (node ? box(node) : null);
+  const jobs = []; // the animations, started once everything is measured
   const now = new Map();
   for (const node of root.querySelectorAll("[data-key]")) now.set(node.dataset.key, node);
   const piles = new Map();
@@ -170,18 +182,16 @@ export function play(root, before) {
   for (const [key, node] of now) {
     const entry = index.faces.get(key);
     const old = before.faces.get(key);
-    const at = node.getBoundingClientRect();
+    const at = box(node);
     if (old) {
-      if (visible(at)) {
-        if (old.inPile) arrive(node, old.rect);
-        else slide(node, old.rect, at);
-      }
+      if (visible(at)) jobs.push(old.inPile ? () => arrive(node, at, old.rect) : () => slide(node, old.rect, at));
       if (entry && visible(at)) {
         const nums = numbersOf(entry.face);
         for (const [label, v] of Object.entries(nums)) {
           const was = old.nums[label];
           if (Number.isFinite(v) && Number.isFinite(was) && v !== was) {
-            float(at, v - was, node.querySelector(`.num[data-label="${CSS.escape(label)}"]`));
+            const flashed = node.querySelector(`.num[data-label="${CSS.escape(label)}"]`);
+            jobs.push(() => float(at, v - was, flashed));
             break; // one difference at a time: the first number that changed (strength before resistance)
           }
         }
@@ -190,15 +200,16 @@ export function play(root, before) {
       const seat = entry.seat;
       const from = entry.inHand ? root.querySelector(`[data-pile^="${CSS.escape(seat)}:"][data-hidden]`)
         : shrank(seat)[0] || root.querySelector(`.field[data-seat="${CSS.escape(seat)}"] .hand`);
-      arrive(node, from ? from.getBoundingClientRect() : null);
+      const fromBox = boxOf(from);
+      jobs.push(() => arrive(node, at, fromBox));
     }
   }
   // cards that left the board as drawn: to the pile that grew, else faded where they were
   for (const [key, old] of before.faces) {
     if (now.has(key)) continue;
     if (old.inPile) continue; // a card hidden in a pile that left it: nothing was seen
-    const to = grew(old.seat)[0];
-    ghost(old.node, old.rect, to ? to.getBoundingClientRect() : null);
+    const to = boxOf(grew(old.seat)[0]);
+    jobs.push(() => ghost(old.node, old.rect, to));
   }
   // a hidden hand that grew: its new backs come from its side's deck
   for (const node of root.querySelectorAll("[data-backs]")) {
@@ -207,15 +218,27 @@ export function play(root, before) {
     const n = Number(node.dataset.count || 0);
     if (!old || n <= old.count) continue;
     const seat = key.split(":")[0];
-    const deck = root.querySelector(`[data-pile^="${CSS.escape(seat)}:"][data-hidden]:not([data-backs])`);
+    const deck = boxOf(root.querySelector(`[data-pile^="${CSS.escape(seat)}:"][data-hidden]:not([data-backs])`));
     const backs = node.querySelectorAll(".card.back");
-    for (let i = Math.max(0, backs.length - (n - old.count)); i < backs.length; i++) arrive(backs[i], deck ? deck.getBoundingClientRect() : null);
+    for (let i = Math.max(0, backs.length - (n - old.count)); i < backs.length; i++) {
+      const back = backs[i];
+      const at = box(back);
+      jobs.push(() => arrive(back, at, deck));
+    }
   }
   // counters that changed (hearts, life points)
   for (const node of root.querySelectorAll("[data-counter]")) {
     const old = before.counters.get(node.dataset.counter);
     const v = Number(node.dataset.value);
-    if (old && Number.isFinite(v) && Number.isFinite(old.value) && v !== old.value) float(node.getBoundingClientRect(), v - old.value, node);
+    if (old && Number.isFinite(v) && Number.isFinite(old.value) && v !== old.value) {
+      const at = box(node);
+      jobs.push(() => float(at, v - old.value, node));
+    }
   }
-  for (const s of index.board.strikes || []) if (!before.strikes.has(JSON.stringify(s))) strike(root, s);
+  for (const s of index.board.strikes || []) {
+    if (before.strikes.has(JSON.stringify(s))) continue;
+    const job = strike(root, s, box);
+    if (job) jobs.push(job);
+  }
+  return () => { for (const job of jobs) job(); };
 }
