@@ -8,7 +8,7 @@ import json
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from playwright.sync_api import Page, expect
 
@@ -157,15 +157,22 @@ def click_a_place(page: Page, rng: random.Random) -> bool:
     raise AssertionError("a choice of places that never ends")
 
 
-def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> str:
+class Played(NamedTuple):
+    status: str  # the status bar's last words
+    by_places: int  # the actions taken by clicking places on the board (the rest came from the list)
+
+
+def play_to_the_end(page: Page, rng: random.Random, limit: int = 3000) -> Played:
     """Click until the game is over: through the places on the board half the time, else from the list of
-    legal actions. Returns the final status."""
+    legal actions."""
+    by_places = 0
     for _ in range(limit):
         status = my_decision_or_the_end(page)
         if status is not None:
-            return status
+            return Played(status, by_places)
         before = seq(page)
         if rng.random() < 0.5 and click_a_place(page, rng):
+            by_places += 1
             continue
         if seq(page) > before:
             continue

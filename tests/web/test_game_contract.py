@@ -79,8 +79,9 @@ def test_a_whole_game_by_clicking_on_a_laptop(page: Page, server: str, artifacts
     expect(page.locator(".field.mine .owner")).to_contain_text(f"laptop_{game}"[:20])
     expect(page.locator("#log li").first).to_be_visible()
     page.screenshot(path=str(artifacts / f"{game}-laptop-start.png"), full_page=True)
-    final = play_to_the_end(page, random.Random(seed))
+    final, by_places = play_to_the_end(page, random.Random(seed))
     assert re.search(OVER, final), final
+    assert by_places >= 3, by_places  # cards were played by clicking them and their places on the board
     page.screenshot(path=str(artifacts / f"{game}-laptop-over.png"), full_page=True)
     assert not watch.problems(), watch.problems()
     record = record_of(page)
@@ -114,8 +115,9 @@ def test_a_whole_game_by_clicking_on_a_phone(page: Page, server: str, artifacts:
     watch = Watch(page)
     seed = seed_of(game) + 1
     start_against_the_computer(page, server, f"phone_{game}"[:20], str(seed), game, "ai:greedy")
-    final = play_to_the_end(page, random.Random(seed))
+    final, by_places = play_to_the_end(page, random.Random(seed))
     assert re.search(OVER, final), final
+    assert by_places >= 1, by_places  # the phone's board is clicked too, not only its list
     page.screenshot(path=str(artifacts / f"{game}-phone-over.png"), full_page=True)
     assert not watch.problems(), watch.problems()
     assert not seed_leaks(page.inner_text("body"), seed)
