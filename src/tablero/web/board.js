@@ -516,9 +516,11 @@ function wire(root, { targets, bySource, candidates, targetsOf, act, redraw }) {
     // a pile holding a place to choose next (a card an effect takes from a deck or a discard pile) is opened:
     // a closed pile would hide the choice. One holding a card to start from says so, and opens on a click
     // (its actions are also in the list): left open, it would lie over the places the card goes to.
-    if (node.matches(".target")) node.closest("details")?.setAttribute("open", "");
     // so is the opponent's field a phone folds to a strip, while a place in it is to be chosen
-    if (node.matches(".target")) unfold(node.closest(".field.theirs:not(.open)"));
+    if (node.matches(".target")) {
+      node.closest("details")?.setAttribute("open", "");
+      unfold(node.closest(".field.theirs:not(.open)"));
+    }
     if (node.matches(".source, .selected")) node.closest("details")?.classList.add("holds-source");
     node.addEventListener("click", () => {
       if (selected && targets.has(ref)) { choose(ref, picked.length, candidates); return; }
