@@ -19,6 +19,19 @@ from tablero.games.choque.generate import generate_deck, generate_pool
 DECK_SOURCES = ("keywords", "effects", "shipped", "starter")
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to test another checkout's code. An editable install points at one clone's ``src``; a fresh-clone
+    ``.ci/run`` started from a shell whose virtual environment was active reinstalls that environment from the
+    clone, and every later run here would silently test the clone (an installed, compiled package is fine)."""
+    import tablero
+
+    package = Path(tablero.__file__).resolve()
+    here = Path(__file__).resolve().parents[1] / "src"
+    if "site-packages" not in package.parts and here not in package.parents:
+        raise pytest.UsageError(f"tablero is imported from {package.parent}, not from this checkout's {here}: "
+                                "run `python -m pip install -e '.[test]'` here")
+
+
 def make_game(seed: int, edition: str = "choque-2026", n_characters: int = 30, effects: bool = False,
               source: str | None = None) -> ChoqueGame:
     """A seeded game. ``source``: generated keyword-only decks, generated effect decks, two preconstructed
