@@ -109,3 +109,40 @@ def test_a_place_to_choose_inside_a_closed_pile_is_opened(page: Page, server: st
         expect(place).to_be_visible()
         place.click()
     assert page.evaluate("() => window.__acted") == action
+
+
+def a_choice_after_a_draw() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A's Ritual das Três Luas brings Pai da Mata, whose effect puts Saci-Pererê onto the field, who draws
+    as he arrives: the Ritual's second god is then asked as a ``choose`` ("Choices after a hidden draw").
+    The envelope the server sends A there, its board in Portuguese, and the action choosing Boitatá."""
+    from tablero.core.registry import scenario_game
+    from tablero.server.envelopes import envelope
+
+    g = scenario_game("deuses", {"game": "deuses", "state": {"players": {"A": {
+        "hand": ["ritual_das_tres_luas", "saci_perere"],
+        "field": {"F1": "curumim_batedor", "F2": "tatu_bola", "F3": "curumim_batedor"},
+        "additional_deck": ["pai_da_mata", "boitata", "senhora_dos_ventos"], "main_deck": ["tatu_bola", "tatu_bola"],
+        "attack_put_downs": 1}}}})
+    g.apply({"player": "A", "do": "put_down", "card": "ritual_das_tres_luas", "offer": ["F1", "F2", "F3"],
+             "targets": ["pai_da_mata", "saci_perere"]})
+    assert g.pending is not None and g.pending.to_envelope()["detail"] == {"what": "summon_god"}
+    choose = {"player": "A", "do": "choose", "targets": ["boitata"]}
+    assert choose in g.legal_actions()
+    return json.loads(json.dumps(envelope(g, "A", 1, board="pt"))), choose
+
+
+def test_a_choice_after_a_draw_is_asked_in_portuguese_and_answered(page: Page, server: str) -> None:
+    """The question names the card and what its step chooses; each choice is a button in the player's words;
+    clicking one answers the decision."""
+    env, action = a_choice_after_a_draw()
+    page.goto(server + "/")
+    page.select_option("#lang", "pt")
+    expect(page.locator("#login")).to_have_text("Entrar")
+    page.evaluate(RENDER, env)
+    expect(page.locator(".actions .prompt")).to_have_text(
+        "Ritual das Três Luas: escolha um deus do seu baralho adicional para pôr no campo.")
+    buttons = page.locator("button.action:not(.group)")
+    expect(buttons).to_have_count(2)
+    expect(buttons.filter(has_text="Pai da Mata")).to_have_count(0)  # already on the field
+    buttons.filter(has_text="Escolher Boitatá").click()
+    assert page.evaluate("() => window.__acted") == action

@@ -90,52 +90,6 @@ def test_every_listed_action_is_accepted_as_a_client_sends_it() -> None:
     assert tried > 1000
 
 
-def test_a_choice_after_an_effects_draw_does_not_name_the_drawn_card() -> None:
-    """An invocation brings a god whose effect draws, then a put_attack from the hand: the put-down (chosen
-    before the draw) cannot name the drawn card, so its legal actions do not tell the top of the deck, and a
-    resampled copy (another top card) accepts the same actions (DE-7.7, hidden information)."""
-    from tablero.core import Rng
-    from tablero.core.registry import scenario_game
-
-    doc = {"game": "deuses", "cards": [
-        {"id": "x_inv", "name": "I", "type": "invocation", "offerings": 1,
-         "effect": [{"summon_god": 1}, {"draw": 1}, {"put_attack": "hand"}]},
-        {"id": "x_god", "name": "G", "type": "god", "level": 8, "attack": 2000, "defense": 2000},
-        {"id": "x_a", "name": "A", "type": "attack", "level": 3, "attack": 1000, "defense": 1000},
-        {"id": "x_b", "name": "B", "type": "attack", "level": 4, "attack": 1000, "defense": 1000}],
-        "state": {"players": {"A": {"hand": ["x_inv", "x_a"], "field": {"F1": "x_b"}, "attack_put_downs": 1,
-                                    "additional_deck": ["x_god"], "main_deck": ["x_b", "x_a"]}}}}
-    g = scenario_game("deuses", doc)
-    legal = [a for a in g.legal_actions() if a.get("card") == "x_inv"]
-    assert [a["targets"] for a in legal] == [["x_god", "x_a"]]  # the x_a in hand, never the drawn x_b
-    copy = g.resample("A", Rng(3))
-    for a in legal:
-        copy.clone().apply(a)
-
-
-def test_the_order_of_a_choice_after_an_effects_draw_does_not_tell_the_drawn_card() -> None:
-    """The hand is [x_a, x_b] and the effect draws the main deck's top card before a put_attack from the
-    hand: whichever card was drawn (x_a or x_c), the put_attack's options come in the same order (the drawn
-    card once was taken out of the hand by its first copy, which moved x_a behind x_b, DE-7.7)."""
-    from tablero.core.registry import scenario_game
-
-    def targets(top: str) -> list[list[str]]:
-        doc = {"game": "deuses", "cards": [
-            {"id": "x_inv", "name": "I", "type": "invocation", "offerings": 1,
-             "effect": [{"summon_god": 1}, {"draw": 1}, {"put_attack": "hand"}]},
-            {"id": "x_god", "name": "G", "type": "god", "level": 8, "attack": 2000, "defense": 2000},
-            {"id": "x_a", "name": "A", "type": "attack", "level": 3, "attack": 1000, "defense": 1000},
-            {"id": "x_b", "name": "B", "type": "attack", "level": 4, "attack": 1000, "defense": 1000},
-            {"id": "x_c", "name": "C", "type": "attack", "level": 4, "attack": 900, "defense": 900}],
-            "state": {"players": {"A": {"hand": ["x_inv", "x_a", "x_b"], "field": {"F1": "x_b"},
-                                        "attack_put_downs": 1, "additional_deck": ["x_god"],
-                                        "main_deck": [top, "x_c"]}}}}
-        g = scenario_game("deuses", doc)
-        return [a["targets"] for a in g.legal_actions() if a.get("card") == "x_inv"]
-
-    assert targets("x_a") == targets("x_c") == [["x_god", "x_a"], ["x_god", "x_b"]]
-
-
 def test_an_action_with_a_field_its_verb_does_not_take_is_refused_and_changes_nothing() -> None:
     """A client's extra key is never taken silently (the server answers 422, docs/server.md), and a key of
     another verb is no key of this one; the refusal is said in Portuguese too. Deuses once accepted and

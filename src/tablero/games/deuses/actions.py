@@ -11,35 +11,36 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from tablero.core import IllegalAction
+from tablero.core import Decision, IllegalAction
 from tablero.core.i18n import msg
 
 from . import battle, putdown
 from .cards import CHOOSING, CardDef, Step
 from .damage import end
 from .deck import DeckProblem, deck_of_action
-from .effects import ARRIVALS, choices, magic_destroyed_on_arrival
+from .effects import ARRIVALS, STEP_RULES, choices, magic_destroyed_on_arrival
 from .offering import ace_cards, ace_refusal, do_ace, do_offering, offering_cards, offering_refusal
-from .resolution import Targets, Work, probe, resolve
+from .resolution import Choice, Targets, Work, answer, next_choice, probe, resolve
 from .state import NAMES, SEAT, Slot, State
 from .turn import advance, ask, dig_step, end_turn, go
 
-VERBS = ("pass", "end_phase", "deck", "offering", "ace", "dig", "discard", "put_down", "attack", "surrender")
+VERBS = ("pass", "end_phase", "deck", "offering", "ace", "dig", "discard", "put_down", "attack", "choose",
+         "surrender")
 # the fields each verb takes besides player and do (scenarios-deuses.md, "Actions")
 FIELDS: dict[str, tuple[str, ...]] = {
     "pass": (), "end_phase": (), "surrender": (), "deck": ("deck", "cards"), "offering": ("card",),
     "ace": ("option", "card", "targets"), "dig": ("card",), "discard": ("cards",),
-    "put_down": ("card", "offer", "targets"), "attack": ("attacker", "target"),
+    "put_down": ("card", "offer", "targets"), "attack": ("attacker", "target"), "choose": ("targets",),
 }
 ACCEPTS = {"deck": ("deck",), "effect_draw": ("offering", "ace", "pass"), "dig": ("dig", "pass"),
-           "dig_discard": ("discard",), "put_down": ("put_down", "end_phase"), "attack": ("attack", "end_phase")}
+           "dig_discard": ("discard",), "put_down": ("put_down", "end_phase"), "attack": ("attack", "end_phase"),
+           "choose": ("choose",)}
 Action = dict[str, Any]
 
 
 def apply(s: State, action: Any, trusted: bool = False) -> State:
     """Apply ``action``; returns the state the game goes on with (``s``, or the copy an effect was played on)."""
     p = _player(s, action)
-    s.drawn_now = []
     if isinstance(action.get("card"), str) and ":" in action["card"]:
         action = {**action, "card": own_card(action["card"], p)}
     do = action.get("do")
@@ -52,13 +53,13 @@ def apply(s: State, action: Any, trusted: bool = False) -> State:
                                           key=repr(str(key)[:40]), verb=do, fields=", ".join(FIELDS[do]) or "none"))
     if do == "surrender":
         end(s, NAMES[1 - p])  # the platform's concession (DE-14.3 knows no other loss)
+        settle(s, s.work, None)  # an effect stopped at a choice ends: its cards go where they wait to go
         return s
     d = s.pending
     assert d is not None
     if NAMES[p] != d.player and do not in ("put_down", "attack", "offering", "ace"):
         raise IllegalAction("DE-1.1", msg("it is {player}'s decision", player=d.player))
     out = _HANDLERS[do](s, p, action) if not trusted or do not in _PLAYS else _PLAYS[do](s, p, action)
-    out.drawn_now = []  # the action is over: what it drew is in the hand like any card
     advance(out)
     return out
 
@@ -133,10 +134,10 @@ def _ace(s: State, p: int, a: Action) -> State:
         raise refused
     trial = s.copy()
     picker = Targets(_targets(a))
-    resolve(trial, do_ace(trial, p, str(option), None if option == "recover_lp" else str(card)), picker)
+    work = do_ace(trial, p, str(option), None if option == "recover_lp" else str(card))
+    stopped = resolve(trial, work, picker)
     _all_used(trial, picker)
-    if trial.winner is None:
-        go(trial, "main_draw")
+    settle(trial, work, stopped)
     return trial
 
 
@@ -169,15 +170,52 @@ def _put_down(s: State, p: int, a: Action) -> State:
         raise refused
     c = s.cards[str(card)]
     if not c.chooses and not a.get("targets"):
-        resolve(s, putdown.put_down(s, p, c.id, list(offer or [])), Targets([]))
-        _reask(s, "put_down")
+        work = putdown.put_down(s, p, c.id, list(offer or []))
+        settle(s, work, resolve(s, work, Targets([])))
         return s
     trial = s.copy()
     picker = Targets(_targets(a))
-    resolve(trial, putdown.put_down(trial, p, c.id, list(offer or [])), picker)
+    work = putdown.put_down(trial, p, c.id, list(offer or []))
+    stopped = resolve(trial, work, picker)
     _all_used(trial, picker)
-    _reask(trial, "put_down")
+    settle(trial, work, stopped)
     return trial
+
+
+def _choose(s: State, p: int, a: Action) -> State:
+    """A choice after an effect's draw ("Choices after a hidden draw"): one entry, among every choice the
+    step has now (DE-1.4); the effect then goes on, up to its end or its next such choice."""
+    d, c = s.pending, s.choosing
+    assert d is not None
+    if d.kind != "choose" or not isinstance(c, Choice):
+        raise IllegalAction("DE-1.4", msg("there is no effect's choice to make now"))
+    entries = _targets(a)
+    if len(entries) != 1:
+        raise IllegalAction(STEP_RULES[c.step.verb], msg("a choice names exactly one card"))
+    entry = Targets(entries).pick(s, c._replace(options=choices(s, c.p, c.step)))
+    work, s.work, s.choosing = s.work, [], None
+    answer(s, work, c, entry)
+    settle(s, work, resolve(s, work, Targets([])))
+    return s
+
+
+def settle(s: State, work: Work, stopped: Choice | None) -> None:
+    """An effect stopped: at a choice after its draw, asked of its controller as a ``choose`` decision
+    (its ``detail`` names the step); at its end, the step it was played in goes on (the put-down step asks
+    again, the Ace leads to the main draw, DE-12)."""
+    if stopped is not None and s.winner is None:
+        s.work, s.choosing = work, stopped
+        s.pending = Decision(NAMES[stopped.p], "choose", detail=stopped.step.verb)
+        return
+    if work:
+        next_choice(s, work)  # the game is over: the rest does nothing, its cards go where they wait to go
+    s.work, s.choosing, s.drawn = [], None, False
+    if s.winner is not None:
+        return
+    if s.phase == "put_down":
+        ask(s, "put_down")
+    else:
+        go(s, "main_draw")  # the Ace's effect is over (DE-12)
 
 
 def _attack(s: State, p: int, a: Action) -> State:
@@ -213,23 +251,20 @@ def _all_used(s: State, picker: Targets) -> None:
 def _put_down_trusted(s: State, p: int, a: Action) -> State:
     """A listed put-down: its targets are known good, so it is played on the state itself."""
     work = putdown.put_down(s, p, a["card"], list(a.get("offer") or []))
-    resolve(s, work, Targets(list(a.get("targets") or [])))
-    _reask(s, "put_down")
+    settle(s, work, resolve(s, work, Targets(list(a.get("targets") or []))))
     return s
 
 
 def _ace_trusted(s: State, p: int, a: Action) -> State:
-    option = a["option"]
-    resolve(s, do_ace(s, p, option, a.get("card")), Targets(list(a.get("targets") or [])))
-    if s.winner is None:
-        go(s, "main_draw")
+    work = do_ace(s, p, a["option"], a.get("card"))
+    settle(s, work, resolve(s, work, Targets(list(a.get("targets") or []))))
     return s
 
 
 _PLAYS: dict[str, Callable[[State, int, Action], State]] = {"put_down": _put_down_trusted, "ace": _ace_trusted}
 _HANDLERS: dict[str, Callable[[State, int, Action], State]] = {
     "pass": _pass, "end_phase": _end_phase, "deck": _deck, "offering": _offering, "ace": _ace, "dig": _dig,
-    "discard": _discard, "put_down": _put_down, "attack": _attack,
+    "discard": _discard, "put_down": _put_down, "attack": _attack, "choose": _choose,
 }
 
 
@@ -245,6 +280,10 @@ def legal(s: State, shipped: list[str]) -> list[Action]:
         return [*_put_downs(s, p, who), {"player": who, "do": "end_phase"}]
     if kind == "attack":
         return [*_attacks(s, p, who), {"player": who, "do": "end_phase"}]
+    if kind == "choose":
+        c = s.choosing
+        assert isinstance(c, Choice)
+        return [{"player": who, "do": "choose", "targets": [o]} for o in choices(s, c.p, c.step)]
     if kind == "effect_draw":
         out = [{"player": who, "do": "offering", "card": c} for c in offering_cards(s, p)]
         return [*out, *_aces(s, p, who), {"player": who, "do": "pass"}]
@@ -356,6 +395,5 @@ def _probe(s: State, play: Callable[[State], Work]) -> list[list[str]]:
     """The lists of targets an action may take: it is played on a copy up to its first choice, and the
     copy forks there (``resolution.probe``)."""
     t = s.copy(log=False)
-    t.drawn_now = []
     t.listing = True
     return probe(t, play(t))

@@ -162,6 +162,9 @@ def places(action: Mapping[str, Any], targets: list[str]) -> tuple[str | None, t
     if do == "attack":
         target = action["target"]
         return f"{who}.{action['attacker']}", (f"{other}.lp" if target == "lp" else str(target),)
+    if do == "choose":  # a card on the field or in a World of the Dead is clicked; others are listed only
+        refs = [str(t) for t in action.get("targets") or () if "." in str(t)]
+        return (refs[0], ()) if refs else (None, ())
     if do in ("dig", "discard"):
         card = action.get("card") or (action.get("cards") or [None])[0]
         return f"hand:{card}", ()

@@ -108,7 +108,8 @@ def draw_shown(s: State, p: int, n: int) -> None:
     del pl.main[:n]
     pl.hand.extend(got)
     pl.known.extend(got)
-    s.drawn_now.extend(got)
+    if got:
+        s.drawn = True
     s.log.append({"event": "draw", "player": NAMES[p], "cards": got, "shown": True})
 
 
@@ -136,28 +137,12 @@ def choices(s: State, p: int, step: Step) -> list[str]:
             return []
         hand = arg == "hand"
         zone = pl.hand if hand else pl.main
-        if s.drawn_now:
-            zone = _known_before_draws(s, zone, hand)
         # the main deck is face down, to its owner too (DE-4.1): its cards are listed by id, not in its order
         ids = dict.fromkeys(zone) if hand else sorted(set(zone))
         return [c for c in ids if s.cards[c].type == "attack"]
     if arg == "hand":  # revive: hand
         return list(dict.fromkeys(pl.wotd))
     return [c for c in dict.fromkeys(pl.wotd) if s.cards[c].battle] if room else []  # revive: field
-
-
-def _known_before_draws(s: State, zone: list[str], hand: bool) -> list[str]:
-    """After this action's effect drew, the cards of a zone the action could have named before: the hand
-    without what was drawn; of the main deck, only ids with more copies before the draws than cards were
-    drawn (those are there whichever cards the hidden order gave)."""
-    drawn = s.drawn_now
-    if hand:  # the drawn cards joined the hand's end: they leave by their last copies, so the order left
-        out = zone[::-1]  # is the hand's before the draw, whichever cards were drawn
-        for c in drawn:
-            if c in out:
-                out.remove(c)
-        return out[::-1]
-    return [c for c in zone if zone.count(c) + drawn.count(c) > len(drawn)]
 
 
 def slot_of(ref: str) -> tuple[int, int]:

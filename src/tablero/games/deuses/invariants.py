@@ -6,13 +6,16 @@ from collections import Counter
 from collections.abc import Callable
 
 from .game import DeusesGame
+from .resolution import Bury
 from .state import NAMES, State
 
 
 def _cards(s: State, p: int) -> Counter[str]:
     pl = s.players[p]
     field = [slot.card for slot in pl.field if slot is not None]
-    return Counter([*pl.hand, *pl.main, *pl.additional, *field, *pl.wotd, *pl.excluded])
+    # a card whose effect waits at a choice after a draw is on its way to the WotD (``resolution.Bury``)
+    waiting = [task.card for task in s.work if isinstance(task, Bury) and task.p == p]
+    return Counter([*pl.hand, *pl.main, *pl.additional, *field, *pl.wotd, *pl.excluded, *waiting])
 
 
 def checker(start: DeusesGame) -> Callable[[DeusesGame], list[str]]:

@@ -17,7 +17,7 @@ from .cardfile import shipped_cards
 from .cards import CHOOSING, CardDef
 from .game import DeusesGame
 from .narrate import narrate
-from .words import ASKS, WAITING, Words
+from .words import ASKS, STEPS, WAITING, Words
 
 _HELP = msg("Seats A and B. Your field's slots are F1, F2, …; the opponent's B.F1, …. ATK/DEF are a battle "
             "card's Attack and Defense; LP are life points (4000 at the start, 0 loses).")
@@ -148,8 +148,18 @@ def _attack(w: Words, game: Game, who: str) -> str:
     return w.say(ASKS["attack"], n=len(slots), cards=w.join([w.ref(f"{who}.{s}", view) for s in slots]))
 
 
+def _choose(w: Words, game: Game, who: str) -> str:
+    """A choice after an effect's draw: the card whose step it is and what the step chooses."""
+    c = cast(DeusesGame, game).s.choosing
+    if c is None:
+        return ""
+    what = STEPS.get(f"{c.step.verb}:{c.step.arg}")
+    return w.ask("choose", card=w.name(c.card), what=w.say(what)) if what is not None else ""
+
+
 _ASK: dict[str, Callable[[Words, Game, str], str]] = {
     "effect_draw": _effect_draw, "dig_discard": _dig_discard, "put_down": _put_down, "attack": _attack,
+    "choose": _choose,
 }
 
 

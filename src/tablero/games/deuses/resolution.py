@@ -6,6 +6,11 @@ nothing (draws, steps with no legal choice) and stops at the first that chooses.
 each such choice from its ``targets`` (``resolve``); listing the legal actions forks there instead: each
 option is played on its own copy from that point on (``probe``), never replayed from the start. A choice
 after which nothing more can choose ends its list of targets without being played.
+
+Once the effect drew a card, a later choice is no longer named in ``targets`` but asked when it is reached
+(scenarios-deuses.md, "Choices after a hidden draw"): ``resolve`` stops there, the game keeps the rest of
+the work and asks a ``choose`` decision. So the actions listed before a draw never depend on what it draws,
+and a choice is never narrowed to what was known before it (DE-1.4).
 """
 
 from __future__ import annotations
@@ -45,9 +50,11 @@ class Choice(NamedTuple):
     choose once it is done (``more``)."""
 
     p: int
+    card: str  # whose step it is
     step: Step
     options: list[str]
     more: bool
+    asked: bool  # the effect drew before it: asked as a ``choose`` decision when reached, not in targets
     by_magic: bool  # the step is a magic card's (DE-8.3 ruling: what it brings back to hand waits a turn)
 
 
@@ -77,7 +84,7 @@ def next_choice(s: State, work: Work) -> Choice | None:
             continue
         options = choices(s, p, step)
         if options:
-            return Choice(p, step, options, _may_choose(work), card.type == "magic")
+            return Choice(p, card.id, step, options, _may_choose(work), s.drawn, card.type == "magic")
     return None
 
 
@@ -121,10 +128,19 @@ class Targets:
         return entry
 
 
-def resolve(s: State, work: Work, targets: Targets) -> None:
-    """Does the whole effect, answering its choices from ``targets``."""
+def resolve(s: State, work: Work, targets: Targets) -> Choice | None:
+    """Does the effect, answering its choices from ``targets``, up to its end (None) or to a choice after a
+    draw, which is returned to be asked; ``targets`` may name none of those ("Choices after a hidden draw":
+    an action whose targets reach past a draw is refused as a whole)."""
     while (c := next_choice(s, work)) is not None:
+        if c.asked:
+            if targets.used < len(targets.entries):
+                raise IllegalAction("DE-7.7", msg("{targets}: a choice after the effect's draw is made when it is "
+                                                  "reached, not named in advance",
+                                                  targets=", ".join(map(str, targets.entries[targets.used:]))))
+            return c
         answer(s, work, c, targets.pick(s, c))
+    return None
 
 
 def _last(s: State, c: Choice) -> list[bool]:
@@ -146,7 +162,7 @@ def probe(s: State, work: Work) -> list[list[str]]:
 
     def explore(t: State, w: Work, prefix: list[str]) -> None:
         c = next_choice(t, w)
-        if c is None:
+        if c is None or c.asked:  # a choice after a draw is asked when reached: the targets end before it
             found.append(prefix)
             return
         last = _last(t, c)

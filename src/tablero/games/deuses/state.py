@@ -103,8 +103,8 @@ class Player:
 class State:
     """The whole game: both players, the turn, the pending decision, the seeded source and the log."""
 
-    __slots__ = ("active", "cards", "clock", "decks", "digging", "drawn_now", "first", "listing", "log", "lp_moved",
-                 "options", "pending", "phase", "players", "quiet_turns", "rng", "turn", "winner")
+    __slots__ = ("active", "cards", "choosing", "clock", "decks", "digging", "drawn", "first", "listing", "log",
+                 "lp_moved", "options", "pending", "phase", "players", "quiet_turns", "rng", "turn", "winner", "work")
 
     def __init__(self, cards: dict[str, CardDef], options: Options, rng: Rng) -> None:
         self.cards = cards
@@ -123,9 +123,12 @@ class State:
         self.digging = False  # a dig for attackers is under way (DE-7.4)
         self.decks: list[Any] = [None, None]  # setup: each player's chosen deck, until the game begins
         self.log: list[dict[str, Any]] = []
-        # the cards an effect drew during the action under way: a later step of it does not choose among
-        # them, since the action (listed and chosen before they were drawn) cannot name them (DE-7.7)
-        self.drawn_now: list[str] = []
+        # an effect under way drew a card (scenarios-deuses.md, "Choices after a hidden draw"): its later
+        # choosing steps are asked one by one as they are reached, not named in the action's targets
+        self.drawn = False
+        # the rest of an effect stopped at such a step (``resolution.Work``), and the step (a ``Choice``)
+        self.work: list[Any] = []
+        self.choosing: Any = None
         # a copy an action is tried on to list its targets, then thrown away (``actions._probe``)
         self.listing = False
 
@@ -148,7 +151,9 @@ class State:
         s.digging = self.digging
         s.decks = self.decks[:]
         s.log = self.log[:] if log else []
-        s.drawn_now = self.drawn_now[:]
+        s.drawn = self.drawn
+        s.work = self.work[:]  # its tasks are tuples, never changed
+        s.choosing = self.choosing
         s.listing = self.listing
         return s
 

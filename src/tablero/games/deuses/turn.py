@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from tablero.core import Decision
 
-from .cards import CardDef
+from .cards import CardDef, Step
 from .damage import end
 from .effects import controls_attack_card, is_attack_card, magic_destroyed_on_arrival
 from .offering import ace_allowed, offering_possible
@@ -184,24 +184,41 @@ def first_turn_check(s: State, p: int) -> None:
 
 def could_bring_attack(s: State, p: int) -> bool:
     """DE-7.2 (contract reading): a card in hand that could be put down now with a step that puts an attack
-    card onto the field, one being available."""
+    card onto the field (a god too under ``deuses.gods_count_as_attack_cards``, DE-9.5), one being available
+    and a slot free for it once the card is down: an invocation's offering empties as many slots as it
+    offers (DE-8.4), so a full field does not rule it out; a lasting magic card takes a slot itself."""
     pl = s.players[p]
-    if s.free_slot(p) is None:
-        return False
-    battle = sum(1 for _, slot in pl.slots() if s.cards[slot.card].battle)
-    for cid in pl.hand:
+    field = s.field_size()
+    taken = sum(1 for slot in pl.field if slot is not None)
+    free = field - taken if field else HAND_LIMIT  # unlimited: room enough (the number only has to be > 0)
+    battle = [slot.card for _, slot in pl.slots() if s.cards[slot.card].battle]
+    for cid in dict.fromkeys(pl.hand):
         c = s.cards[cid]
-        if c.type == "magic" and (magic_destroyed_on_arrival(s) or (c.stays and s.free_slot(p) is None)):
+        if c.type == "magic":
+            if magic_destroyed_on_arrival(s) or (c.stays and free < 1):
+                continue
+            room, wotd = free - (1 if c.stays else 0), pl.wotd
+        elif c.type == "invocation":
+            if len(battle) < c.offerings:
+                continue
+            room, wotd = free + c.offerings, [*pl.wotd, *battle]  # what it offers may come back (DE-8.4)
+        else:
             continue
-        if c.type == "invocation" and battle < c.offerings:
-            continue
-        for step in c.effect:
-            if step.verb == "put_attack":
-                zone = pl.hand if step.arg == "hand" else pl.main
-                if any(s.cards[x].type == "attack" for x in zone):
-                    return True
-            if step.verb == "summon_god" and s.options.gods_count_as_attack_cards and pl.additional:
-                return True
+        if room > 0 and any(_brings_attack(s, p, step, wotd) for step in c.effect):
+            return True
+    return False
+
+
+def _brings_attack(s: State, p: int, step: Step, wotd: list[str]) -> bool:
+    """Whether one step could put an attack card onto ``p``'s field, ``wotd`` being what the World of the
+    Dead may hold by then."""
+    pl = s.players[p]
+    if step.verb == "put_attack":
+        return any(s.cards[x].type == "attack" for x in (pl.hand if step.arg == "hand" else pl.main))
+    if step.verb == "summon_god":
+        return s.options.gods_count_as_attack_cards and bool(pl.additional)
+    if step.verb == "revive" and step.arg == "field":
+        return any(is_attack_card(s, x) for x in wotd)
     return False
 
 

@@ -35,6 +35,7 @@ PROMPTS: dict[str, Msg] = {
     "dig_discard": msg("The dig goes on: discard a card to draw the next."),
     "put_down": msg("Your put-down step: put a card down, or go to the attack step."),
     "attack": msg("Your attack step: declare an attack, or end the turn."),
+    "choose": msg("Choose for the card's effect."),
 }
 # What the other seat and spectators are told while a player decides (``DeusesPresenter.waiting``): the
 # step alone, never what it offers (that would name cards of the hand)
@@ -45,6 +46,7 @@ WAITING: dict[str, Msg] = {
     "dig_discard": msg("{player} is discarding a card to dig on."),
     "put_down": msg("{player} is putting cards down."),
     "attack": msg("{player} is declaring attacks."),
+    "choose": msg("{player} is choosing for a card's effect."),
     "other": msg("{player} is deciding."),
 }
 # The questions put to the deciding player (``DeusesPresenter.decision``), with what their step offers:
@@ -63,6 +65,21 @@ ASKS: dict[str, Msg] = {
                      "Your attack step: {cards} can attack; declare an attack, or end the turn.", 0),
     "attack_none": msg("Your attack step: none of your cards can attack; end the turn."),
     "join": msg("{rest} and {last}"),
+    "choose": msg("{card}: choose {what}."),
+}
+# What a step asked after an effect's draw chooses ("Choices after a hidden draw"), by its verb and zone
+STEPS: dict[str, Msg] = {
+    "destroy:battle": msg("a battle card to destroy"),
+    "destroy:any": msg("a card on the field to destroy"),
+    "return_hand:battle": msg("a battle card to return to its owner's hand"),
+    "return_deck:battle": msg("a battle card to return to its owner's main deck"),
+    "exclude:field": msg("a card on the field to exclude"),
+    "exclude:wotd": msg("a card in a World of the Dead to exclude"),
+    "summon_god:1": msg("a god of your additional deck to put onto the field"),
+    "put_attack:hand": msg("an attack card of your hand to put onto the field"),
+    "put_attack:main_deck": msg("an attack card of your main deck to put onto the field"),
+    "revive:hand": msg("a card of your World of the Dead to return to your hand"),
+    "revive:field": msg("a battle card of your World of the Dead to put onto the field"),
 }
 
 
@@ -159,6 +176,9 @@ class Words:
             return self.say(msg("Discard {card} and draw"), card=self.name(str(a["cards"][0])))
         if do == "deck":
             return self.say(msg("Play the deck {deck}"), deck=str(a.get("deck", "")))
+        if do == "choose":
+            chosen = ", ".join(self.ref(str(t), view) for t in a.get("targets") or ())
+            return self.say(msg("Choose {card}"), card=chosen)
         if do == "pass":
             return self.say(msg("Pass"))
         if do == "surrender":
