@@ -10,6 +10,7 @@ from setuptools import setup
 COMPILED = [
     "src/tablero/core/rng.py",
     "src/tablero/core/game.py",
+    "src/tablero/core/loops.py",
     *(f"src/tablero/games/choque/{m}.py" for m in (
         "cards", "state", "flow", "stats", "chain", "keywords", "combat", "decisions", "game",
         "observation", "resample", "evaluate", "targeting", "filters", "pending", "links")),

@@ -6,7 +6,8 @@ For each pair X:Y, plays --games games of --game (default choque) with that game
 default edition (``plugin(name).shipped_decks()``: Choque's four choque-2026 decks, Deuses' four), deck pairs
 rotating (mirrors included), the seats alternating, and prints X's win rate with a 95% Wilson interval. MCTS
 runs with --budget seconds per searched decision; the script also prints its iterations per second. The games
-X did not win are listed with how each ended: for Choque a deck ran out (CH-10.2) or hearts reached 0
+X did not win are listed with how each ended (a game that reaches the game's decision cap, ``GamePlugin.
+decision_cap``, is stopped, counted a draw and reported): for Choque a deck ran out (CH-10.2) or hearts reached 0
 (CH-10.1); for any other game, the event its log names last before the game's end (Deuses: ``lp``, a player's
 LP reached 0, or ``stalled``, DE-14.4).
 
@@ -66,9 +67,14 @@ def one_game(job: Job) -> dict[str, Any]:
     agents = {x_seat: ax, ("B" if x_seat == "A" else "A"): ay}
     g = new_game(game, decks=[dx, dy] if x_seat == "A" else [dy, dx], seed=10_000 + i,
                  options=house or None)
-    searched = iterations = 0
+    searched = iterations = decisions = 0
     search_time = 0.0
+    cap = plugin(game).decision_cap
     while not g.is_over:
+        if decisions >= cap:  # a backstop (every game ends by the loop ruling): a draw, reported
+            return {"x_won": 0.5, "turn": g.observe()["turn"], "how": f"stopped at {cap} decisions",
+                    "capped": True, "searched": searched, "iterations": iterations, "search_time": search_time}
+        decisions += 1
         d = g.pending
         assert d is not None
         agent = agents[d.player]
@@ -83,7 +89,7 @@ def one_game(job: Job) -> dict[str, Any]:
     w = g.winner
     how = how_it_ended(game, g)
     return {"x_won": 1.0 if w == x_seat else 0.5 if w == "draw" else 0.0, "turn": g.observe()["turn"],
-            "how": how,
+            "how": how, "capped": False,
             "searched": searched, "iterations": iterations, "search_time": search_time}
 
 
@@ -126,6 +132,9 @@ def main() -> None:
         if its:
             line += (f"; mcts {its / st:,.0f} iterations/s, "
                      f"{its / sum(r['searched'] for r in results):,.0f} per searched decision")
+        capped = sum(r["capped"] for r in results)
+        if capped:
+            line += f"; {capped} game(s) stopped at the decision cap, counted as draws"
         print(line, flush=True)
         lost = [f"{i} ({r['how']}, turn {r['turn']})" for i, r in enumerate(results, args.first) if r["x_won"] < 1]
         print(f"  games {x} did not win: {', '.join(lost) or 'none'}", flush=True)

@@ -275,3 +275,18 @@ def test_house_rules_apply_to_every_game_and_are_reported() -> None:
     assert house["decisions"] != plain["decisions"] or house["turns"] != plain["turns"]
     text = simulate("--decks", *DECKS, "--games", "2", "--workers", "1", "--option", "choque.ofrenda_optional=true")
     assert "house rules choque.ofrenda_optional=true" in text.output
+
+
+def test_a_game_at_its_decision_cap_is_stopped_counted_a_draw_and_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: a game that reaches its game's decision cap (``GamePlugin.decision_cap``; a backstop, every game
+    ends by the loop ruling) does not fail the run: it is a draw, flagged in games.csv, counted in the report.
+    (The lab raised "no end after 200000 decisions" and lost the run before.)"""
+    from tablero.core import plugin
+
+    monkeypatch.setattr(type(plugin("choque")), "decision_cap", 30)  # random games take hundreds
+    out = simulate_json("--agents", "random,random", "--games", "4", "--workers", "1", "--seed", "5")
+    assert out["capped"] == {"games": 4, "cap": 30}
+    assert out["wins"]["draw"] == 4 and out["decisions"]["max"] == 30
+    text = simulate("--decks", *DECKS, "--agents", "random,random", "--games", "2", "--workers", "1")
+    assert text.exit_code == 0, text.output
+    assert "2 game(s) stopped at the decision cap (30 decisions) before their end, counted as draws" in text.output

@@ -12,7 +12,9 @@ same value is what a human clicks, an AI picks, a replay stores and the network 
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -66,6 +68,11 @@ class Game(ABC):
     pass_verb: ClassVar[str | None] = None
     # The verb with which a player concedes at any moment (Choque: "surrender"), or None if the game has none.
     concede_verb: ClassVar[str | None] = None
+    # The verb that ends a free decision's optional part (Choque, Deuses: "end_phase"), and the rule a loop's
+    # third round is refused under: a position that comes back a third time in a turn allows only that verb
+    # (``core.loops``, docs/rulings.md "Loops"). None: the game has no loops to stop.
+    leave_verb: ClassVar[str | None] = None
+    loop_rule: ClassVar[str | None] = None
 
     @classmethod
     def options_for_rules(cls, version: int) -> dict[str, Any]:
@@ -123,6 +130,15 @@ class Game(ABC):
     def is_pass(self, action: Action) -> bool:
         """Whether ``action`` declines a decision (the game's pass verb)."""
         return self.pass_verb is not None and action.get("do") == self.pass_verb
+
+    def position(self) -> Hashable:
+        """The position of the pending decision (``core.loops``): what its seat sees and the decision, with
+        no counter and no log, as a key equal for equal positions. By default the seat's view as canonical
+        JSON; a game overrides it with a key read off its state, cheaper and without its counters."""
+        d = self.pending
+        seat = d.player if d is not None else None
+        view = self.view(seat) if seat is not None else self.public_view()
+        return json.dumps([view, None if d is None else [d.kind, d.detail]], sort_keys=True, default=str)
 
     @abstractmethod
     def observe(self) -> Observation:

@@ -254,6 +254,10 @@ class GamePlugin(ABC):
     # ``Decision.kind``, or ``kind:detail`` where the decision's ``detail`` says what is chosen. The prompt
     # test reaches each one and holds its question to every language (tests/conformance/test_prompts.py).
     decision_kinds: ClassVar[tuple[str, ...]] = ()
+    # The most decisions a simulated game of it may take (``tablero simulate``, benchmarks/agents.py): far
+    # above its longest games, so that one that reaches it is stopped, counted a draw and reported, instead of
+    # holding a run for ever (every game ends by the loop ruling, core.loops; this is the backstop).
+    decision_cap: ClassVar[int] = 20_000
     # The hint's chance to win from a search value v (``Game.heuristic``'s scale): 1 / (1 + e^-(a·v + b)),
     # (a, b) fitted on how seeded games ended (``benchmarks/calibrate.py``); None: (v + 1) / 2
     hint_calibration: ClassVar[tuple[float, float] | None] = None

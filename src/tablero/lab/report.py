@@ -110,6 +110,7 @@ def summarize_run(cfg: LabConfig, res: RunResult, deck_ids: tuple[str, str]) -> 
                     "A_in_seat_B": sum(r.a_seat == "B" for r in recs)}
     out["turns"] = {k: _r(v) for k, v in summarize([r.turns for r in recs]).items()}
     out["decisions"] = {k: _r(v) for k, v in summarize([r.decisions for r in recs]).items()}
+    out["capped"] = {"games": sum(r.capped for r in recs), "cap": plugin(cfg.game).decision_cap}
     out["games_per_s"] = _r(n / res.elapsed) if res.elapsed > 0 else None
     out["elapsed_s"] = _r(res.elapsed)
     out["decks"] = {"A": deck_ids[0], "B": deck_ids[1]}
@@ -174,6 +175,10 @@ def text_report(s: dict[str, Any], workers: int) -> list[str]:
     t, d = s["turns"], s["decisions"]
     lines.append(f"game length: turns mean {t['mean']:.1f}, median {t['median']:g}, p10-p90 {t['p10']:g}-{t['p90']:g}"
                  f"; decisions mean {d['mean']:.1f}, median {d['median']:g}, p10-p90 {d['p10']:g}-{d['p90']:g}")
+    capped = s.get("capped", {})
+    if capped.get("games"):
+        lines.append(f"{capped['games']} game(s) stopped at the decision cap ({capped['cap']} decisions) before "
+                     "their end, counted as draws")
     gps = s["games_per_s"]
     lines.append(f"speed: {n} games in {s['elapsed_s']:.2f} s = {gps:.1f} games/s" if gps else "speed: -")
     for lab in LABELS:
@@ -196,7 +201,7 @@ def text_report(s: dict[str, Any], workers: int) -> list[str]:
 
 GAME_COLUMNS = ["index", "match", "game_no", "seed", "agent_seed_a", "agent_seed_b", "a_seat", "first_seat",
                 "first", "winner_seat", "winner", "turns", "decisions", "drawn_a", "played_a", "drawn_b",
-                "played_b"]
+                "played_b", "capped"]
 CARD_COLUMNS = ["deck_label", "deck", "card", "part", "copies", "drawn", "wins_drawn", "wr_drawn", "delta_drawn",
                 "played", "wins_played", "wr_played", "delta_played", "deck_games", "deck_win_rate"]
 
@@ -210,7 +215,8 @@ def write_csvs(folder: Path, s: dict[str, Any], records: Sequence[GameRecord], m
         for i, r in enumerate(records):
             w.writerow([i, r.unit if match else "", r.game_no if match else "", r.seed, r.agent_seeds[0],
                         r.agent_seeds[1], r.a_seat, r.first, r.first_label, r.winner, r.winner_label, r.turns,
-                        r.decisions, len(r.drawn[0]), len(r.played[0]), len(r.drawn[1]), len(r.played[1])])
+                        r.decisions, len(r.drawn[0]), len(r.played[0]), len(r.drawn[1]), len(r.played[1]),
+                        int(r.capped)])
     cards = folder / "cards.csv"
     with cards.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)

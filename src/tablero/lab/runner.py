@@ -24,7 +24,6 @@ from tablero.core.registry import DEFAULT_GAME
 
 LABELS = ("A", "B")
 FIRST_POLICIES = ("random", "alternate")
-MAX_DECISIONS = 200_000  # a runaway game is an engine bug: stop and say which game
 
 
 class LabError(RuntimeError):
@@ -69,6 +68,7 @@ class GameRecord:
     decisions: int
     drawn: tuple[frozenset[str], frozenset[str]]  # by label: card ids in hand at some point, or played
     played: tuple[frozenset[str], frozenset[str]]  # by label: card ids the owner called/played/activated
+    capped: bool = False  # stopped at the game's decision cap (``GamePlugin.decision_cap``): counted a draw
 
     def label(self, seat: str) -> str:
         """The label (deck/agent) in ``seat``; ``draw`` stays ``draw``."""
@@ -139,7 +139,8 @@ def play_game(cfg: LabConfig, unit: int, game_no: int = 0, first: str | None = N
         by_label_drawn.append(frozenset((seen.drawn[seat] & ids) | pl | cfg.open_ids[li]))
     return GameRecord(unit=unit, game_no=game_no, seed=seed, agent_seeds=seeds, a_seat=a_seat, first=seen.first,
                       winner=played.winner or "draw", turns=seen.turns, decisions=played.decisions,
-                      drawn=(by_label_drawn[0], by_label_drawn[1]), played=(by_label_played[0], by_label_played[1]))
+                      drawn=(by_label_drawn[0], by_label_drawn[1]), played=(by_label_played[0], by_label_played[1]),
+                      capped=played.capped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +153,7 @@ class _Played:
     log: list[dict[str, Any]]
     start: dict[str, Any]
     decisions: int
+    capped: bool  # stopped at the decision cap before its end
 
 
 def _play(cfg: LabConfig, decks: list[Deck], a_seat: str, seed: int, seeds: tuple[int, int],
@@ -165,16 +167,17 @@ def _play(cfg: LabConfig, decks: list[Deck], a_seat: str, seed: int, seeds: tupl
     seats = {"A": Seat(g, "A"), "B": Seat(g, "B")}
     start = g.observe()
     n = 0
+    cap = plugin(cfg.game).decision_cap
     legal_actions = g.legal_actions
     while not g.is_over:
+        if n >= cap:  # reported as such, not a failure of the run
+            return _Played(None, g.log, start, n, True)
         # whose decision: every legal action names its player, and legal_actions() is cached by the
         # engine (the agent's own call is then free); ``pending`` would build a Decision per step (~2 µs)
         p = legal_actions()[0]["player"]
         g.apply(by_seat[p].act(seats[p]))
         n += 1
-        if n > MAX_DECISIONS:
-            raise LabError(f"no end after {MAX_DECISIONS} decisions")
-    return _Played(g.winner, g.log, start, n)
+    return _Played(g.winner, g.log, start, n, False)
 
 
 def play_unit(cfg: LabConfig, unit: int) -> list[GameRecord]:

@@ -32,7 +32,7 @@ def listener() -> socket.socket:
     return sock
 
 
-def serve(db: Path | str, port: int | None = None, *, wait: float = 30.0,
+def serve(db: Path | str, port: int | None = None, *, wait: float = 120.0,
           stderr: int | IO[Any] | None = subprocess.DEVNULL, env: Mapping[str, str] | None = None,
           options: Sequence[str] = (), sock: socket.socket | None = None) -> tuple[subprocess.Popen[bytes], str]:
     """Start ``python -m tablero serve`` on 127.0.0.1 with the SQLite file ``db`` (or the database URL ``db``,

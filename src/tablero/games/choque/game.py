@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
-from tablero.core import BadInput, Decision, IllegalAction, Rng
+from tablero.core import BadInput, Decision, IllegalAction, Rng, loops
 from tablero.core.game import Game
 from tablero.core.i18n import msg
 from tablero.core.shown import shown
@@ -97,6 +97,8 @@ class ChoqueGame(Game):
     option_names: ClassVar[frozenset[str]] = OPTION_NAMES
     free_kinds: ClassVar[frozenset[str]] = frozenset({"action", "combat"})  # CH-5.6, CH-5.7
     pass_verb: ClassVar[str | None] = "pass"
+    leave_verb: ClassVar[str | None] = "end_phase"  # a loop's third round ends the phase (docs/rulings.md)
+    loop_rule: ClassVar[str | None] = "CH-5.6"
     concede_verb: ClassVar[str | None] = "surrender"  # CH-10.3
 
     @classmethod
@@ -134,7 +136,7 @@ class ChoqueGame(Game):
             # by a chain step before a state check in the same advance ended the game)
         cache = self._legal_cache
         if cache is None:
-            cache = self._legal_cache = decisions.legal(self)
+            cache = self._legal_cache = loops.allowed(self, self.s.positions, decisions.legal(self))
         return list(cache)
 
     def answers(self, action: Mapping[str, Any]) -> bool:
@@ -153,12 +155,18 @@ class ChoqueGame(Game):
                     self._legal_cache = None
                     decisions.execute(self, opt)
                     flow.advance(self)
+                    self.s.positions = self.s.positions.noted(self, self.s.turn)
                     return
         self.apply_canonical(action)
 
     def apply_canonical(self, action: Any) -> dict[str, Any]:
         """Apply ``action``; the legal action it matched, which is what a record stores (a list-form choice
         as its single picks' cards, in the order made)."""
+        done = self._apply_canonical(action)
+        self.s.positions = self.s.positions.noted(self, self.s.turn)
+        return done
+
+    def _apply_canonical(self, action: Any) -> dict[str, Any]:
         cache = self._legal_cache
         if cache is not None:
             for i, opt in enumerate(cache):
@@ -172,8 +180,8 @@ class ChoqueGame(Game):
         if do == "surrender":
             return self._surrender(act["player"])
         s = self.s
-        if s.winner is not None or s.pending is None:
-            raise IllegalAction("CH-10.5", msg("the CHOQUE is over; no more actions are taken"))
+        self._taken_now(act)
+        assert s.pending is not None
         pi, kind, _ = s.pending
         if act["player"] != NAMES[pi] or do not in ACCEPTS[kind]:
             raise unoffered(self, act)  # the rule that keeps this verb from being offered to that player now
@@ -191,7 +199,7 @@ class ChoqueGame(Game):
                         break  # the last card of a full ordering was placed by the pick before it
                     raise IllegalAction(rule, msg("too many cards: the choice was complete before {card}",
                                                       card=repr(cid)))
-                picks.append(trial.apply_canonical({**act, "cards": [cid]}))
+                picks.append(trial._apply_canonical({**act, "cards": [cid]}))  # counted once, below
             self.s = trial.s
             self._legal_cache = None
             return {**picks[0], "cards": [c for p in picks for c in p["cards"]]}
@@ -207,6 +215,16 @@ class ChoqueGame(Game):
         decisions.execute(self, match)
         flow.advance(self)
         return match
+
+    def _taken_now(self, act: dict[str, Any]) -> None:
+        """Refuses any action once the CHOQUE is over (CH-10.5), and all but ending the phase at a loop's
+        third round (``core.loops``)."""
+        s = self.s
+        if s.winner is not None or s.pending is None:
+            raise IllegalAction("CH-10.5", msg("the CHOQUE is over; no more actions are taken"))
+        refused = loops.refusal(self, s.positions, act)
+        if refused is not None:
+            raise refused
 
     def _surrender(self, player: str) -> dict[str, Any]:
         """CH-10.3: either player may surrender at any moment, whoever's decision is pending."""

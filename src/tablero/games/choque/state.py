@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablero.core import Rng
+from tablero.core.loops import NONE, Positions
 
 from .cards import CardDef
 from .links import Link, Queued
@@ -297,7 +298,7 @@ class State:
                  "chain", "chain_prio", "chain_passes", "chain_mode", "triggers", "battle", "next_uid",
                  "field_moves", "statics", "used", "negated", "sba", "fx_cache",
                  "static_cache", "target_cache",
-                 "rng", "log", "options", "arriving")
+                 "rng", "log", "options", "arriving", "positions")
 
     def __init__(self, edition: str, rng: Rng, options: Options = DEFAULT_OPTIONS) -> None:
         self.edition = edition
@@ -330,6 +331,7 @@ class State:
         # Continuous cards whose activation link has not resolved yet (CH-7.4): (zone's player, zone name).
         # They sit in their zone but do not work until then; a negated one goes to the Mictlán (CH-12).
         self.arriving: tuple[tuple[int, str], ...] = ()
+        self.positions: Positions = NONE  # the loop ruling's count (core.loops, docs/rulings.md "Loops")
 
     def copy(self) -> State:
         s = State(self.edition, self.rng, self.options)
@@ -360,6 +362,7 @@ class State:
         s.target_cache = self.target_cache
         s.rng = self.rng.copy()
         s.log = self.log[:]
+        s.positions = self.positions  # never changed: replaced (core.loops)
         return s
 
     def new_uid(self) -> int:

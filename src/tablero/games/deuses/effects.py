@@ -150,9 +150,9 @@ def slot_of(ref: str) -> tuple[int, int]:
     return SEAT[who], int(place[1:]) - 1
 
 
-def do_step(s: State, p: int, step: Step, choice: str, by_magic: bool = False) -> str | None:
-    """Does one step for its controller ``p`` with ``choice`` (``by_magic``: the step is a magic card's);
-    returns the battle card it brought onto the field, whose own effect applies next (DE-8.3), if any."""
+def do_step(s: State, p: int, step: Step, choice: str) -> str | None:
+    """Does one step for its controller ``p`` with ``choice``; returns the battle card it brought onto the
+    field, whose own effect applies next (DE-8.3), if any."""
     verb, arg = step
     pl = s.players[p]
     if verb == "destroy":
@@ -185,9 +185,7 @@ def do_step(s: State, p: int, step: Step, choice: str, by_magic: bool = False) -
         s.log.append({"event": "revived", "player": NAMES[p], "card": choice, "to": arg})
         if arg == "field":
             return choice if arrive(s, p, choice) is not None else None
-        to_hand(s, p, choice)
-        if by_magic and s.cards[choice].type == "magic":
-            pl.revived.append(choice)  # DE-8.3 ruling: not put down again this turn
+        to_hand(s, p, choice)  # DE-8.2: a magic card back in the hand may be put down again at once
     return None
 
 

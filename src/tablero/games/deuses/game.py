@@ -3,31 +3,37 @@
 Where each rule lives: DE-2 ``cards.py``; DE-3 ``deck.py``; DE-4 zones ``state.py``, what a viewer sees
 ``observation.py``; DE-5, DE-6, DE-7 and DE-14.4 ``turn.py``; DE-8 ``putdown.py``; DE-9 ``battle.py``; DE-10,
 DE-11.1 and DE-14.1 ``damage.py``; DE-11 and DE-12 ``offering.py``; DE-13 and the effects ``effects.py``;
-the verbs ``actions.py``; scenario positions ``scenario_state.py``.
+the verbs ``actions.py``; scenario positions ``scenario_state.py``; the loop ruling's positions
+``positions.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from tablero.core import Action, Decision, Game, Observation, Rng
+from tablero.core import Action, Decision, Game, Observation, Rng, loops
 
 from . import actions
 from .cards import CardDef
 from .evaluate import heuristic
 from .observation import observe, view
 from .options import OPTIONS, Options, parse_options
+from .positions import position
 from .state import NAMES, SEAT, State
 from .turn import advance, begin
 
 
 class DeusesGame(Game):
     name: ClassVar[str] = "deuses"
-    rules_version: ClassVar[int] = 1
+    # 2 (issue 39): choices after a hidden draw asked as decisions, no DE-8.3 hold on revived magic, the
+    # first-turn check counting offerings, the loop ruling (docs/rulings.md, "Rules versions")
+    rules_version: ClassVar[int] = 2
     option_names: ClassVar[frozenset[str]] = frozenset(o.name for o in OPTIONS)
     free_kinds: ClassVar[frozenset[str]] = frozenset({"put_down", "attack"})
     pass_verb: ClassVar[str | None] = "pass"
+    leave_verb: ClassVar[str | None] = "end_phase"  # a loop's third round ends the step (docs/rulings.md)
+    loop_rule: ClassVar[str | None] = "DE-6.1"
     concede_verb: ClassVar[str | None] = "surrender"
 
     def __init__(self, s: State, shipped: Sequence[str] = ()) -> None:
@@ -61,7 +67,7 @@ class DeusesGame(Game):
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            self._legal = actions.legal(self.s, self.shipped)
+            self._legal = loops.allowed(self, self.s.positions, actions.legal(self.s, self.shipped))
         return list(self._legal)
 
     def answers(self, action: Mapping[str, Any]) -> bool:
@@ -75,8 +81,14 @@ class DeusesGame(Game):
         cache = self._legal
         # an action equal to a listed one is as legal as it is: it is played without the checks (and copies)
         trusted = cache is not None and action in cache
+        if not trusted and (refused := loops.refusal(self, self.s.positions, action)) is not None:
+            raise refused
         self.s = actions.apply(self.s, action, trusted)
         self._legal = None
+        self.s.positions = self.s.positions.noted(self, self.s.turn)
+
+    def position(self) -> Hashable:
+        return position(self.s)
 
     # -- what is seen -------------------------------------------------------------------------------------
     def observe(self) -> Observation:

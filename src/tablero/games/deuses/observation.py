@@ -31,7 +31,7 @@ def _player(s: State, p: int, stats: tuple[int | None, int | None]) -> dict[str,
         "lp": pl.lp, "credits": pl.credits, "thresholds": pl.thresholds[:], "tier": tier(pl.lp),
         "ace_used": pl.ace_used, "ace_this_turn": pl.ace_this_turn, "offerings_this_turn": pl.offerings_this_turn,
         "attack_put_downs": pl.attack_put_downs, "attacks_made": pl.attacks_made,
-        "hand_at_turn_start": pl.hand_at_turn_start, "revived_this_turn": pl.revived[:],
+        "hand_at_turn_start": pl.hand_at_turn_start,
         "hand": pl.hand[:], "hand_count": len(pl.hand), "main_deck": pl.main[:], "main_deck_count": len(pl.main),
         "additional_deck": pl.additional[:], "additional_deck_count": len(pl.additional),
     }

@@ -41,6 +41,7 @@ class DeusesPlugin(GamePlugin):
     # the deck at setup (DE-5), the steps of the turn (DE-6.1) and the dig (DE-7.4): words.py words each one
     # no hint calibration: Deuses' search values read as (v + 1) / 2 score as well as any logistic curve of
     # them (python benchmarks/calibrate.py --game deuses --games 160 --every 3: Brier 0.2147, fitted 0.2128)
+    decision_cap = 5_000  # its games take a few hundred decisions
     decision_kinds = ("deck", "effect_draw", "dig", "dig_discard", "put_down", "attack", "choose:destroy",
                       "choose:return_hand", "choose:return_deck", "choose:exclude", "choose:summon_god",
                       "choose:put_attack", "choose:revive")

@@ -30,9 +30,6 @@ def refusal(s: State, p: int, card: Any, offer: Any) -> IllegalAction | None:
         if card in pl.excluded:
             return IllegalAction("DE-4.6", msg("{card} is excluded: it never returns to play", card=card))
         return IllegalAction("DE-1.3", msg("{card} is not in your hand", card=card))
-    if c.type == "magic" and pl.locked(card):
-        return IllegalAction("DE-8.3", msg("{card} came back from the World of the Dead this turn: it may be put "
-                                           "down again from your next turn on", card=card))
     if c.type == "attack" and pl.attack_put_downs >= 1:
         return IllegalAction("DE-8.1", msg("one attack card a turn is put down from the hand"))
     if c.type == "invocation":

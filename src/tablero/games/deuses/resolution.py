@@ -55,7 +55,6 @@ class Choice(NamedTuple):
     options: list[str]
     more: bool
     asked: bool  # the effect drew before it: asked as a ``choose`` decision when reached, not in targets
-    by_magic: bool  # the step is a magic card's (DE-8.3 ruling: what it brings back to hand waits a turn)
 
 
 def push_steps(work: Work, p: int, card: CardDef) -> None:
@@ -84,7 +83,7 @@ def next_choice(s: State, work: Work) -> Choice | None:
             continue
         options = choices(s, p, step)
         if options:
-            return Choice(p, card.id, step, options, _may_choose(work), s.drawn, card.type == "magic")
+            return Choice(p, card.id, step, options, _may_choose(work), s.drawn)
     return None
 
 
@@ -98,7 +97,7 @@ def _may_choose(work: Work) -> bool:
 
 def answer(s: State, work: Work, c: Choice, choice: str) -> None:
     """Does the step ``c`` stopped at with ``choice`` (a card it brings onto the field pushes its steps)."""
-    arrived = do_step(s, c.p, c.step, choice, c.by_magic)
+    arrived = do_step(s, c.p, c.step, choice)
     if arrived is not None:
         push_steps(work, c.p, s.cards[arrived])
 

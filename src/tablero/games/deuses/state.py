@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablero.core import Decision, Rng
+from tablero.core.loops import NONE, Positions
 
 from .cards import CardDef
 from .options import Options
@@ -41,7 +42,7 @@ class Player:
 
     __slots__ = ("ace_this_turn", "ace_used", "additional", "attack_put_downs", "attacks_made", "credits",
                  "excluded", "field", "hand", "hand_at_turn_start", "known", "lp", "main", "offerings_this_turn",
-                 "revived", "thresholds", "wotd")
+                 "thresholds", "wotd")
 
     def __init__(self) -> None:
         self.lp = START_LP
@@ -60,9 +61,6 @@ class Player:
         self.attacks_made = 0
         self.hand_at_turn_start = 0
         self.known: list[str] = []  # cards of this hand the opponent was shown (DE-7.7, DE-11.2, DE-12.4)
-        # magic cards of this hand that a magic card brought back from the WotD this turn: not put down again
-        # before the next turn (DE-8.3 ruling: two cards that return each other would otherwise loop forever)
-        self.revived: list[str] = []
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -82,7 +80,6 @@ class Player:
         p.attacks_made = self.attacks_made
         p.hand_at_turn_start = self.hand_at_turn_start
         p.known = self.known[:]
-        p.revived = self.revived[:]
         return p
 
     def slots(self) -> list[tuple[int, Slot]]:
@@ -92,19 +89,14 @@ class Player:
         self.hand.remove(card)
         if card in self.known:
             self.known.remove(card)
-        if self.revived and self.revived.count(card) > self.hand.count(card):
-            self.revived.remove(card)  # the copies that stay locked are the last to leave
-
-    def locked(self, card: str) -> bool:
-        """Every copy of ``card`` in this hand came back from the WotD this turn (DE-8.3 ruling)."""
-        return card in self.revived and self.hand.count(card) <= self.revived.count(card)
 
 
 class State:
     """The whole game: both players, the turn, the pending decision, the seeded source and the log."""
 
     __slots__ = ("active", "cards", "choosing", "clock", "decks", "digging", "drawn", "first", "listing", "log",
-                 "lp_moved", "options", "pending", "phase", "players", "quiet_turns", "rng", "turn", "winner", "work")
+                 "lp_moved", "options", "pending", "phase", "players", "positions", "quiet_turns", "rng", "turn",
+                 "winner", "work")
 
     def __init__(self, cards: dict[str, CardDef], options: Options, rng: Rng) -> None:
         self.cards = cards
@@ -129,6 +121,7 @@ class State:
         # the rest of an effect stopped at such a step (``resolution.Work``), and the step (a ``Choice``)
         self.work: list[Any] = []
         self.choosing: Any = None
+        self.positions: Positions = NONE  # the loop ruling's count (core.loops, docs/rulings.md "Loops")
         # a copy an action is tried on to list its targets, then thrown away (``actions._probe``)
         self.listing = False
 
@@ -154,6 +147,7 @@ class State:
         s.drawn = self.drawn
         s.work = self.work[:]  # its tasks are tuples, never changed
         s.choosing = self.choosing
+        s.positions = self.positions  # never changed: replaced (core.loops)
         s.listing = self.listing
         return s
 

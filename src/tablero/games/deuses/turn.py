@@ -71,7 +71,6 @@ def _start(s: State) -> None:
         pl.offerings_this_turn = 0
         pl.attack_put_downs = 0
         pl.attacks_made = 0
-        pl.revived.clear()
         for i, slot in enumerate(pl.field):
             if slot is not None and slot.attacked:
                 pl.field[i] = Slot(slot.card, slot.ts)  # a slot is replaced, never changed
