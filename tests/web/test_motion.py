@@ -15,6 +15,19 @@ from .test_board import RENDER, a_swap_to_choose, labelled, real_envelope
 pytestmark = pytest.mark.motion
 ANIMATIONS = "() => document.getAnimations().length"
 FLYING = "() => document.querySelectorAll('.fx-layer > *').length"
+FLOATS = """() => {
+  window.__floats = [];
+  window.__flown = 0;
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (!node.classList || !node.parentElement || !node.parentElement.classList.contains("fx-layer")) continue;
+        if (node.classList.contains("float")) window.__floats.push(node.textContent);
+        else window.__flown += 1;
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
 
 
 def a_move(page: Page, server: str) -> tuple[dict[str, Any], dict[str, Any], str]:
@@ -33,12 +46,16 @@ def test_the_board_moves_between_redraws_and_not_under_reduced_motion(page: Page
     first, second, me = a_move(page, server)
     page.evaluate(RENDER, [first, me])
     page.wait_for_function("() => document.getAnimations().length === 0")  # the first drawing has settled
+    page.evaluate(FLOATS)  # every number that floats up is kept as it appears: it lives 400 ms, which a slow
+    # machine can spend between two evaluations (a throttled run once found none left)
     page.evaluate(RENDER.replace('const root = document.createElement("section");\n  root.id = "probe";\n'
                                  '  document.body.append(root);', 'const root = document.querySelector("#probe");'),
                   [second, me])
-    assert page.evaluate(ANIMATIONS) > 0 and page.evaluate(FLYING) > 0  # the card leaves, the hearts fall
-    assert page.evaluate("() => [...document.querySelectorAll('.fx-layer .float')].map((f) => f.textContent)") == ["-3"]
+    page.wait_for_function("() => window.__floats.length > 0")  # the hearts fall
     page.wait_for_function("() => document.getAnimations().length === 0")  # all over: none runs for ever
+    assert page.evaluate("() => window.__floats") == ["-3"]
+    assert page.evaluate("() => window.__flown") > 0  # the card that left the hand flew
+    assert page.evaluate(FLYING) == 0  # what flew (the card leaving, the number) is gone
     page.emulate_media(reduced_motion="reduce")
     page.evaluate("() => document.querySelector('#probe').remove()")
     page.evaluate(RENDER, [first, me])
